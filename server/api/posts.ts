@@ -1,0 +1,129 @@
+/**
+ * /posts/ (spec: Endpoints, blog part): list, search, single read, and the three writes.
+ * Handlers parse, call the domain, respond; writes enqueue a job and answer 202 at once.
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { isoNow } from '../clock.js';
+import type { EmulatorContext } from '../context.js';
+import { notFound } from '../domain/errors.js';
+import { messages } from '../domain/messages.js';
+import { paginate, pageRequest } from '../domain/pagination.js';
+import { applyPostDelete } from '../domain/posts/apply.js';
+import { parsePostCreate, parsePostPatch, type SlugRules } from '../domain/posts/input.js';
+import { findLivePost, listPosts, neighbours } from '../domain/posts/queries.js';
+import { neighbourRecord, OrgIndex, serializePost } from '../domain/posts/serialize.js';
+import { boolParam, filterParam, flagParam, paginationParams } from '../domain/query.js';
+import { searchPosts } from '../domain/search.js';
+import { authOf, requireRead, requireWrite } from '../http/auth.js';
+import { jsonBody } from '../http/body.js';
+import { bodyObject, parseParams, parseQuery } from '../http/validate.js';
+import type { Organization } from '../store/schema.js';
+import { apiCause, methodNotAllowed } from './route-helpers.js';
+
+const listQuery = z.object({
+  ...paginationParams,
+  preview: flagParam('preview').optional(),
+  exclude_body: boolParam('exclude_body').optional(),
+  author_slug: filterParam,
+  category_slug: filterParam,
+  tag_slug: filterParam,
+});
+
+const searchQuery = z.object({
+  ...paginationParams,
+  query: z.string().max(100, { error: messages.queryTooLong }).optional(),
+  exclude_body: boolParam('exclude_body').optional(),
+});
+
+const slugParams = z.object({ slug: z.string().max(100, { error: messages.pathSlugTooLong }) });
+
+export function postsRouter(ctx: EmulatorContext): Router {
+  const router = Router({ strict: true });
+  const read = requireRead(ctx.store);
+  const write = requireWrite(ctx.store);
+  const body = jsonBody(ctx.config.bodyLimit);
+
+  /** Slugs claimed by live posts and by accepted writes still in the queue. */
+  function slugRules(org: Organization, exceptPostId: number | null): SlugRules {
+    const claimed = new Set<string>();
+    for (const job of ctx.jobs.pendingPayloads('post.create')) if (job.organization === org.slug) claimed.add(job.input.slug);
+    for (const job of ctx.jobs.pendingPayloads('post.update')) {
+      if (job.organization === org.slug && job.postId !== exceptPostId && job.input.slug) claimed.add(job.input.slug);
+    }
+    return {
+      isTaken: (slug) => claimed.has(slug) || org.posts.some((p) => p.slug === slug && p.deleted === null && p.id !== exceptPostId),
+    };
+  }
+
+  function livePostOr404(req: Request, res: Response) {
+    const { organization } = authOf(res);
+    const { slug } = parseParams(slugParams, req);
+    const post = findLivePost(organization, slug);
+    if (!post) throw notFound(messages.notFound);
+    return { organization, post };
+  }
+
+  router
+    .route('/posts/')
+    .get(read, (req, res) => {
+      const { organization } = authOf(res);
+      const q = parseQuery(listQuery, req);
+      const posts = listPosts(organization, q, q.preview);
+      const index = new OrgIndex(organization);
+      res.json(paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body })));
+    })
+    .post(write, ...body, (req, res) => {
+      const { organization } = authOf(res);
+      const input = parsePostCreate(bodyObject(req), slugRules(organization, null));
+      ctx.jobs.enqueue(
+        'post.create',
+        { organization: organization.slug, input },
+        { organization: organization.slug, cause: apiCause(res) },
+      );
+      res.status(202).json({ status: 'pending' });
+    })
+    .all(methodNotAllowed('GET', 'POST'));
+
+  router
+    .route('/posts/search/')
+    .get(read, (req, res) => {
+      const { organization } = authOf(res);
+      const q = parseQuery(searchQuery, req);
+      const request = pageRequest(q);
+      const hits = searchPosts(organization, ctx.store.revision, q.query ?? '');
+      const index = new OrgIndex(organization);
+      res.json(paginate(hits, request, (hit) => ({ ...serializePost(index, hit.post, { excludeBody: q.exclude_body }), rank: hit.rank })));
+    })
+    .all(methodNotAllowed('GET'));
+
+  router
+    .route('/posts/:slug/')
+    .get(read, (req, res) => {
+      const { organization, post } = livePostOr404(req, res);
+      const { next, previous } = neighbours(organization, post);
+      res.json({
+        meta: { next_post: neighbourRecord(next), previous_post: neighbourRecord(previous) },
+        data: serializePost(new OrgIndex(organization), post, { single: true }),
+      });
+    })
+    .patch(write, ...body, (req, res) => {
+      const { organization, post } = livePostOr404(req, res);
+      const { input, warnings } = parsePostPatch(bodyObject(req), slugRules(organization, post.id));
+      ctx.jobs.enqueue(
+        'post.update',
+        { organization: organization.slug, postId: post.id, slug: post.slug, input },
+        { organization: organization.slug, cause: apiCause(res) },
+      );
+      res.status(202).json({ status: 'pending', ...warnings });
+    })
+    .delete(write, (req, res) => {
+      const { organization, post } = livePostOr404(req, res);
+      const deleted = ctx.store.mutate(() => applyPostDelete(post, isoNow(ctx.clock)));
+      ctx.bus.emit({ type: 'post.deleted', organization: organization.slug, post: deleted, cause: apiCause(res) });
+      res.status(204).end();
+    })
+    .all(methodNotAllowed('GET', 'PATCH', 'DELETE'));
+
+  return router;
+}

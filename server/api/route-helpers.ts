@@ -1,0 +1,24 @@
+/** Small pieces every router of the emulated API uses. */
+import type { RequestHandler, Response } from 'express';
+import { detailError } from '../domain/errors.js';
+import type { Cause } from '../domain/events.js';
+import { messages } from '../domain/messages.js';
+
+/** For `.all()` after a route's methods: 405 in the real service's wording, with `Allow`. */
+export function methodNotAllowed(...allowed: string[]): RequestHandler {
+  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
+  return (req) => {
+    throw detailError(405, messages.methodNotAllowed(req.method), { Allow: allow });
+  };
+}
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Id of this request in the request log (issue 6); null until the log exists. */
+    requestId?: string;
+  }
+}
+
+export function apiCause(res: Response): Cause {
+  return { kind: 'api', requestId: res.locals.requestId ?? null };
+}

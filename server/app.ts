@@ -1,0 +1,28 @@
+/**
+ * The express application: middleware order, the emulated API under its base path, and the
+ * one error handler. Ours (control API, UI) will mount beside the API, never inside it.
+ */
+import express, { type Express } from 'express';
+import { apiRouter } from './api/index.js';
+import type { EmulatorContext } from './context.js';
+import { notFound } from './domain/errors.js';
+import { messages } from './domain/messages.js';
+import { errorHandler } from './http/errors.js';
+
+export function createApp(ctx: EmulatorContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('strict routing', true);
+  // `fields.seo.title` must stay one flat key: the simple parser never nests.
+  app.set('query parser', 'simple');
+
+  app.use(ctx.config.basePath, apiRouter(ctx));
+  app.get('/', (_req, res) => {
+    res.json({ name: 'cms-emulator', api: ctx.config.basePath + '/' });
+  });
+  app.use(() => {
+    throw notFound(messages.notFound);
+  });
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,38 @@
+/**
+ * The in-process event bus: domain events and the emulator's own events (jobs). One typed
+ * EventEmitter; subscribers never throw back into the emitter.
+ */
+import { EventEmitter } from 'node:events';
+import type { DomainEvent } from './domain/events.js';
+import type { JobRecord } from './jobs/queue.js';
+
+export type JobEvent = { type: 'job.queued' | 'job.started' | 'job.succeeded' | 'job.failed'; job: JobRecord };
+
+export type EmulatorEvent = DomainEvent | JobEvent;
+
+type Listener = (event: EmulatorEvent) => void;
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+
+  emit(event: EmulatorEvent): void {
+    this.emitter.emit('event', event);
+  }
+
+  /** Subscribes to every event; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    const safe: Listener = (event) => {
+      try {
+        listener(event);
+      } catch (err) {
+        console.error('cms-emulator: an event subscriber failed:', err);
+      }
+    };
+    this.emitter.on('event', safe);
+    return () => this.emitter.off('event', safe);
+  }
+}

@@ -1,0 +1,33 @@
+/** Options of createEmulator, checked with zod; the CLI and the harness fill them. */
+import { z } from 'zod';
+
+export const DEFAULT_PORT = 4010;
+
+export const emulatorOptionsSchema = z.object({
+  /** Interface to listen on; loopback unless asked otherwise. */
+  host: z.string().min(1).default('127.0.0.1'),
+  /** 0 picks any free port. */
+  port: z.int().min(0).max(65535).default(0),
+  /** Folder holding the store file (data.json) and, later, media. Seeded from `fixture` when new. */
+  dataDir: z.string().min(1).default('.cms-emulator'),
+  /** Built-in fixture name (`demo`) or a path to a fixture folder. */
+  fixture: z.string().min(1).default('demo'),
+  /** Where the emulated API is mounted; the spec puts the version in the base path. */
+  basePath: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._~/-]*[A-Za-z0-9._~-]$/, 'basePath starts with "/" and does not end with one')
+    .default('/v2'),
+  /** Largest accepted JSON body (spec gap: request body size limits). */
+  bodyLimit: z.string().default('5mb'),
+});
+
+export type EmulatorOptions = z.input<typeof emulatorOptionsSchema>;
+export type EmulatorConfig = z.output<typeof emulatorOptionsSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseOptions(options: EmulatorOptions): EmulatorConfig {
+  const result = emulatorOptionsSchema.safeParse(options);
+  if (!result.success) throw new ConfigError(`invalid emulator options:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}

@@ -1,0 +1,37 @@
+/**
+ * What the three feeds share (spec: Feeds): which posts they carry and how text is made safe
+ * for XML. Escaping itself is xmlbuilder2's; this only removes characters XML 1.0 forbids.
+ */
+import type { Organization, Post } from '../../store/schema.js';
+import { listPosts, type PostFilters } from '../posts/queries.js';
+
+/** RSS and Atom carry the newest posts only; the sitemap lists every published post. */
+export const FEED_ITEM_LIMIT = 50;
+
+export interface FeedRequest {
+  org: Organization;
+  filters: Pick<PostFilters, 'category_slug' | 'tag_slug'>;
+  /** Absolute URL of the feed itself, without credentials (the self link). */
+  selfUrl: string;
+  /** Used for the build date of an empty feed. */
+  now: Date;
+}
+
+export function feedPosts(request: FeedRequest, limit = FEED_ITEM_LIMIT): Post[] {
+  return listPosts(request.org, request.filters).slice(0, limit);
+}
+
+/** The newest `updated` among the posts, or now for an empty feed. */
+export function lastUpdated(posts: Post[], now: Date): Date {
+  const newest = posts.reduce<string | null>((max, p) => (max === null || p.updated > max ? p.updated : max), null);
+  return newest ? new Date(newest) : now;
+}
+
+/** Exactly the characters XML 1.0 forbids, lone surrogates included. */
+const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are the point of this pattern
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function xmlText(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
+}

@@ -1,0 +1,114 @@
+/**
+ * createEmulator: the one factory that the CLI, the test harness and Electron all host
+ * (ARCHITECTURE: one factory, thin hosts). It seeds the data folder, loads the store, wires the
+ * job queue and the bus, and builds the express app; start/stop bind it to a port.
+ */
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { resolve } from 'node:path';
+import type { Express } from 'express';
+import { createApp } from './app.js';
+import { EventBus } from './bus.js';
+import { systemClock } from './clock.js';
+import { parseOptions, type EmulatorConfig, type EmulatorOptions } from './config.js';
+import type { EmulatorContext } from './context.js';
+import type { JobPayloads } from './jobs/kinds.js';
+import { registerPostJobs } from './jobs/post-jobs.js';
+import { JobQueue } from './jobs/queue.js';
+import { prepareDataDir, resolveFixture } from './store/seed.js';
+import { Store } from './store/store.js';
+
+export interface OrganizationInfo {
+  slug: string;
+  name: string;
+  readToken: string;
+  writeToken: string;
+}
+
+export interface RunningInfo {
+  /** Root of the server, e.g. http://127.0.0.1:4010 */
+  url: string;
+  /** Base URL of the emulated API, e.g. http://127.0.0.1:4010/v2 */
+  apiUrl: string;
+  port: number;
+}
+
+export interface Emulator {
+  readonly app: Express;
+  readonly config: EmulatorConfig;
+  readonly store: Store;
+  readonly bus: EventBus;
+  readonly jobs: JobQueue<JobPayloads>;
+  /** Path of the data file and whether this start created it from the fixture. */
+  readonly dataFile: { path: string; seeded: boolean; fixture: string };
+  organizations(): OrganizationInfo[];
+  start(): Promise<RunningInfo>;
+  /** Stops listening, lets accepted writes finish, and puts everything on disk. */
+  stop(): Promise<void>;
+  /** Resolves when every accepted write has finished and the store is on disk. */
+  idle(): Promise<void>;
+}
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const config = parseOptions(options);
+  const fixture = resolveFixture(config.fixture);
+  const dataDir = resolve(config.dataDir);
+  const { file, seeded } = await prepareDataDir(dataDir, fixture);
+  const store = await Store.open(file);
+  const bus = new EventBus();
+  const clock = systemClock;
+  const jobs = new JobQueue<JobPayloads>(clock, bus);
+  const ctx: EmulatorContext = { config, store, jobs, bus, clock };
+  registerPostJobs(ctx);
+  const app = createApp(ctx);
+
+  let server: Server | null = null;
+
+  async function idle(): Promise<void> {
+    while (!jobs.isIdle()) await jobs.idle();
+    await store.flush();
+  }
+
+  return {
+    app,
+    config,
+    store,
+    bus,
+    jobs,
+    dataFile: { path: file, seeded, fixture },
+    organizations: () =>
+      store.organizations().map((org) => ({ slug: org.slug, name: org.name, readToken: org.tokens.read, writeToken: org.tokens.write })),
+    idle,
+
+    async start() {
+      if (server) throw new Error('the emulator is already started');
+      const listening = createServer(app);
+      await new Promise<void>((resolveListen, reject) => {
+        listening.once('error', reject);
+        listening.listen(config.port, config.host, () => {
+          listening.off('error', reject);
+          resolveListen();
+        });
+      });
+      server = listening;
+      const { port } = listening.address() as AddressInfo;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      const url = `http://${host}:${port}`;
+      return { url, apiUrl: url + config.basePath, port };
+    },
+
+    async stop() {
+      const closing = server;
+      server = null;
+      if (closing) {
+        const closed = new Promise<void>((done) => closing.close(() => done()));
+        closing.closeIdleConnections();
+        // Requests still in flight get a moment; then every socket goes.
+        const timer = setTimeout(() => closing.closeAllConnections(), 2000);
+        await closed;
+        clearTimeout(timer);
+      }
+      await idle();
+    },
+  };
+}

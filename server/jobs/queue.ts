@@ -1,0 +1,127 @@
+/**
+ * The background queue that finishes 202-accepted writes (spec: "Write operations … are accepted
+ * asynchronously"). Jobs are a kind plus a plain-data payload, so they can be recorded and later
+ * journaled; they run one at a time in acceptance order, so a PATCH never overtakes the POST it
+ * follows. A failed job keeps its reason: the API never reports it, the control surface will.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import type { EventBus } from '../bus.js';
+import type { Cause } from '../domain/events.js';
+import { WriteFailure } from '../domain/errors.js';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface JobRecord {
+  id: string;
+  kind: string;
+  organization: string;
+  status: JobStatus;
+  /** Why the job failed, in words a user can act on; null unless failed. */
+  error: string | null;
+  cause: Cause;
+  created: string;
+  started: string | null;
+  finished: string | null;
+}
+
+type Handler<P> = (payload: P, job: JobRecord) => Promise<void> | void;
+
+/** Keeps the newest records; older finished ones are dropped so memory stays bounded. */
+const DEFAULT_HISTORY = 2000;
+
+export class JobQueue<Payloads extends object> {
+  private readonly handlers = new Map<keyof Payloads, Handler<never>>();
+  private readonly pending: { record: JobRecord; payload: unknown }[] = [];
+  private readonly history: JobRecord[] = [];
+  private running = false;
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly bus: EventBus,
+    private readonly historySize = DEFAULT_HISTORY,
+  ) {}
+
+  register<K extends keyof Payloads>(kind: K, handler: Handler<Payloads[K]>): void {
+    this.handlers.set(kind, handler as Handler<never>);
+  }
+
+  enqueue<K extends keyof Payloads & string>(kind: K, payload: Payloads[K], meta: { organization: string; cause: Cause }): JobRecord {
+    if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
+    const record: JobRecord = {
+      id: randomUUID(),
+      kind,
+      organization: meta.organization,
+      status: 'queued',
+      error: null,
+      cause: meta.cause,
+      created: this.clock.now().toISOString(),
+      started: null,
+      finished: null,
+    };
+    this.pending.push({ record, payload });
+    this.remember(record);
+    this.bus.emit({ type: 'job.queued', job: record });
+    if (!this.running) {
+      this.running = true;
+      // setImmediate: the 202 response is written before any background work starts.
+      setImmediate(() => void this.drain());
+    }
+    return record;
+  }
+
+  /** Payloads of jobs not yet finished, oldest first (lets validation see accepted writes). */
+  pendingPayloads<K extends keyof Payloads>(kind: K): Payloads[K][] {
+    return this.pending.filter((p) => p.record.kind === kind).map((p) => p.payload as Payloads[K]);
+  }
+
+  list(): readonly JobRecord[] {
+    return this.history;
+  }
+
+  isIdle(): boolean {
+    return !this.running && this.pending.length === 0;
+  }
+
+  /** Resolves when every accepted job has finished (succeeded or failed). */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const next = this.pending[0]!;
+      await this.run(next.record, next.payload);
+      this.pending.shift();
+    }
+    this.running = false;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private async run(record: JobRecord, payload: unknown): Promise<void> {
+    const handler = this.handlers.get(record.kind as keyof Payloads) as Handler<unknown>;
+    record.status = 'running';
+    record.started = this.clock.now().toISOString();
+    this.bus.emit({ type: 'job.started', job: record });
+    try {
+      await handler(payload, record);
+      record.status = 'succeeded';
+    } catch (err) {
+      record.status = 'failed';
+      record.error = err instanceof Error ? err.message : String(err);
+      // An expected failure (bad reference, late conflict) needs no stack trace in the log.
+      if (!(err instanceof WriteFailure)) console.error(`cms-emulator: job ${record.kind} ${record.id} failed:`, err);
+    }
+    record.finished = this.clock.now().toISOString();
+    this.bus.emit({ type: record.status === 'failed' ? 'job.failed' : 'job.succeeded', job: record });
+  }
+
+  private remember(record: JobRecord): void {
+    this.history.push(record);
+    if (this.history.length > this.historySize) this.history.splice(0, this.history.length - this.historySize);
+  }
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // API tests start real servers on port 0; each file gets its own emulator and data folder.
+      { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 30_000 } },
+    ],
+  },
+});
