@@ -15,11 +15,12 @@ import { methodNotAllowed } from './route-helpers.js';
 
 const feedQuery = z.object({ category_slug: filterParam, tag_slug: filterParam });
 
-const renderers: Record<string, (request: FeedRequest) => string> = {
-  rss: renderRss,
-  atom: renderAtom,
-  sitemap: renderSitemap,
-};
+/** A Map, not an object: `/feeds/constructor/` must not find Object's own properties. */
+const renderers = new Map<string, (request: FeedRequest) => string>([
+  ['rss', renderRss],
+  ['atom', renderAtom],
+  ['sitemap', renderSitemap],
+]);
 
 /** The feed's own URL for its self link: same filters, never the token. */
 function selfUrl(req: Request, filters: z.output<typeof feedQuery>): string {
@@ -36,7 +37,7 @@ export function feedsRouter(ctx: EmulatorContext): Router {
   router
     .route('/feeds/:format/')
     .get(read, (req, res) => {
-      const render = renderers[String(req.params['format'])];
+      const render = renderers.get(String(req.params['format']));
       if (!render) throw notFound(messages.notFound);
       const { organization } = authOf(res);
       const filters = parseQuery(feedQuery, req);

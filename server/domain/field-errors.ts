@@ -33,7 +33,7 @@ function describe(issue: z.core.$ZodIssue, value: unknown): string {
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) === 1 ? messages.blank : issue.message;
     case 'invalid_value':
-      return messages.invalidChoice(String(value));
+      return messages.invalidChoice(typeof value === 'string' ? value : JSON.stringify(value));
     case 'invalid_format':
       return issue.format === 'url' ? messages.invalidUrl : issue.message;
     default:

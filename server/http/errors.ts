@@ -32,6 +32,8 @@ function fromBodyParser(err: HttpishError): ApiError | null {
     case 'encoding.unsupported':
       return detailError(415, String(err.message));
     default:
+      // Express's router refuses a path segment with broken percent-encoding.
+      if (err.status === 400 && String(err.message).startsWith('Failed to decode param')) return detailError(400, messages.malformedPath);
       if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) return detailError(err.status, String(err.message));
       return null;
   }

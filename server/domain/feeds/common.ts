@@ -1,6 +1,6 @@
 /**
  * What the three feeds share (spec: Feeds): which posts they carry and how text is made safe
- * for XML. Escaping itself is xmlbuilder2's; this only removes characters XML 1.0 forbids.
+ * for XML.
  */
 import type { Organization, Post } from '../../store/schema.js';
 import { listPosts, type PostFilters } from '../posts/queries.js';
@@ -32,6 +32,12 @@ const XML_FORBIDDEN =
   // eslint-disable-next-line no-control-regex -- control characters are the point of this pattern
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/**
+ * Text for an element or attribute of a feed. xmlbuilder2 escapes `<` and `>` but leaves an `&`
+ * that starts something entity-like (`&amp;`, `&nbsp;`) alone: post bodies are escaped HTML,
+ * so that would turn `&lt;script&gt;` into a live tag and `&nbsp;` into an undeclared entity.
+ * Escaping every `&` first leaves it nothing to guess. Characters XML 1.0 forbids are dropped.
+ */
 export function xmlText(text: string): string {
-  return text.replace(XML_FORBIDDEN, '');
+  return text.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;');
 }

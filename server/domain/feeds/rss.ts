@@ -17,21 +17,21 @@ export function renderRss(request: FeedRequest): string {
     })
     .ele('channel');
   channel.ele('title').txt(xmlText(org.blog.title));
-  channel.ele('link').txt(org.blog.url);
+  channel.ele('link').txt(xmlText(org.blog.url));
   channel.ele('description').txt(xmlText(org.blog.description));
-  channel.ele('atom:link', { href: request.selfUrl, rel: 'self', type: 'application/rss+xml' });
-  channel.ele('language').txt(org.blog.language);
+  channel.ele('atom:link', { href: xmlText(request.selfUrl), rel: 'self', type: 'application/rss+xml' });
+  channel.ele('language').txt(xmlText(org.blog.language));
   channel.ele('lastBuildDate').txt(lastUpdated(posts, request.now).toUTCString());
 
   for (const post of posts) {
     const url = postUrl(org, post);
     const item = channel.ele('item');
     item.ele('title').txt(xmlText(post.title));
-    item.ele('link').txt(url);
-    if (post.featured_image) item.ele('media:content', { url: post.featured_image, medium: 'image' });
+    item.ele('link').txt(xmlText(url));
+    if (post.featured_image) item.ele('media:content', { url: xmlText(post.featured_image), medium: 'image' });
     item.ele('dc:creator').txt(xmlText(authorName(index.author(post.author))));
     item.ele('pubDate').txt(new Date(post.published ?? post.created).toUTCString());
-    item.ele('guid', { isPermaLink: 'true' }).txt(url);
+    item.ele('guid', { isPermaLink: 'true' }).txt(xmlText(url));
     for (const slug of post.categories) {
       const category = index.categories.get(slug);
       if (category) item.ele('category').txt(xmlText(category.name));

@@ -1,7 +1,7 @@
 /** Sitemap protocol urlset (spec: Feeds, /feeds/sitemap/): `loc` and `lastmod` as a date. */
 import { create } from 'xmlbuilder2';
 import { postUrl } from '../posts/serialize.js';
-import { feedPosts, type FeedRequest } from './common.js';
+import { feedPosts, xmlText, type FeedRequest } from './common.js';
 
 /** The sitemap protocol's own cap on URLs per file. */
 const SITEMAP_LIMIT = 50_000;
@@ -12,7 +12,7 @@ export function renderSitemap(request: FeedRequest): string {
   });
   for (const post of feedPosts(request, SITEMAP_LIMIT)) {
     const url = urlset.ele('url');
-    url.ele('loc').txt(postUrl(request.org, post));
+    url.ele('loc').txt(xmlText(postUrl(request.org, post)));
     url.ele('lastmod').txt(post.updated.slice(0, 10));
   }
   return urlset.end({ prettyPrint: true });
