@@ -17,6 +17,11 @@ export const emulatorOptionsSchema = z.object({
     .string()
     .regex(/^\/[A-Za-z0-9._~/-]*[A-Za-z0-9._~-]$/, 'basePath starts with "/" and does not end with one')
     .default('/v2'),
+  /**
+   * Serve only what the spec shows: the reads it leaves open (single page by slug, collection
+   * reads) answer 404, so a team can check that its client uses nothing else.
+   */
+  strict: z.boolean().default(false),
   /** Largest accepted JSON body (spec gap: request body size limits). */
   bodyLimit: z.string().default('5mb'),
 });

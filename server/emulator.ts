@@ -13,6 +13,7 @@ import { systemClock } from './clock.js';
 import { parseOptions, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import type { EmulatorContext } from './context.js';
 import type { JobPayloads } from './jobs/kinds.js';
+import { registerContentJobs } from './jobs/content-jobs.js';
 import { registerPostJobs } from './jobs/post-jobs.js';
 import { JobQueue } from './jobs/queue.js';
 import { prepareDataDir, resolveFixture } from './store/seed.js';
@@ -60,6 +61,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const jobs = new JobQueue<JobPayloads>(clock, bus);
   const ctx: EmulatorContext = { config, store, jobs, bus, clock };
   registerPostJobs(ctx);
+  registerContentJobs(ctx);
   const app = createApp(ctx);
 
   let server: Server | null = null;

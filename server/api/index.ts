@@ -7,7 +7,9 @@ import type { EmulatorContext } from '../context.js';
 import { notFound } from '../domain/errors.js';
 import { messages } from '../domain/messages.js';
 import { authorsRouter } from './authors.js';
+import { contentRouter } from './content.js';
 import { feedsRouter } from './feeds.js';
+import { pagesRouter } from './pages.js';
 import { postsRouter } from './posts.js';
 import { termsRouter } from './terms.js';
 
@@ -18,6 +20,8 @@ export function apiRouter(ctx: EmulatorContext): Router {
   router.use(termsRouter(ctx, 'categories'));
   router.use(termsRouter(ctx, 'tags'));
   router.use(feedsRouter(ctx));
+  router.use(pagesRouter(ctx));
+  router.use(contentRouter(ctx));
   router.use((req) => {
     const path = `${req.baseUrl}${req.path}`;
     throw notFound(path.endsWith('/') ? messages.notFound : messages.notFoundTrailingSlash(path));

@@ -1,15 +1,8 @@
 /** Background completion of accepted post writes (spec: POST /posts/, PATCH /posts/{slug}/). */
 import { isoNow } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
-import { WriteFailure } from '../domain/errors.js';
 import { applyPostCreate, applyPostPatch } from '../domain/posts/apply.js';
-import type { Organization } from '../store/schema.js';
-
-function organizationOf(ctx: EmulatorContext, slug: string): Organization {
-  const org = ctx.store.organization(slug);
-  if (!org) throw new WriteFailure(`Organization "${slug}" no longer exists.`);
-  return org;
-}
+import { organizationOf } from './organization.js';
 
 export function registerPostJobs(ctx: EmulatorContext): void {
   ctx.jobs.register('post.create', ({ organization, input }, job) => {

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { checkStoreContent } from './content-check.js';
 import { storeSchema, type StoreData } from './schema.js';
 
 export class StoreLoadError extends Error {
@@ -36,6 +37,12 @@ export function parseStoreText(text: string, file: string): StoreData {
   const result = storeSchema.safeParse(raw);
   if (!result.success) {
     throw new StoreLoadError(file, `does not match the data-file schema (docs/data-file.md):\n${formatIssues(result.error)}`);
+  }
+  const problems = checkStoreContent(result.data);
+  if (problems.length > 0) {
+    const listed = problems.slice(0, 20).map((p) => `  at ${p}`);
+    if (problems.length > 20) listed.push(`  … and ${problems.length - 20} more`);
+    throw new StoreLoadError(file, `does not match the data-file schema (docs/data-file.md):\n${listed.join('\n')}`);
   }
   return result.data;
 }

@@ -5,16 +5,16 @@
  * The human-facing description of this format is docs/data-file.md: keep the two in step.
  */
 import { z } from 'zod';
+import { collectionSchema, pageSchema, slugSchema, timestamp } from './schema-content.js';
+import { localeSchema, pageTypeSchema } from './schema-fields.js';
+
+export * from './schema-content.js';
+export * from './schema-fields.js';
 
 /** Version of the file format; bumped with a migration whenever the shape changes incompatibly. */
 export const FORMAT_VERSION = 1;
 
-const timestamp = z.iso.datetime({ offset: true });
-const slug = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[^\s/?#]+$/u, 'a slug has no spaces, slashes, "?" or "#"');
+const slug = slugSchema;
 
 export const authorSchema = z.object({
   slug,
@@ -84,6 +84,14 @@ export const organizationSchema = z.object({
   blog: blogSettingsSchema,
   /** Page-creation cap of the plan; null means no cap. */
   page_limit: z.int().nonnegative().nullable().default(null),
+  /** Locales of structured content; empty means content is flat (not localized). */
+  locales: z.array(localeSchema).default([]),
+  /** Slug of the locale used when a request names none; required when there are locales. */
+  default_locale: z.string().nullable().default(null),
+  page_types: z.array(pageTypeSchema).default([]),
+  /** Pages of every page type, and Single Pages (`page_type: null`). */
+  pages: z.array(pageSchema).default([]),
+  collections: z.array(collectionSchema).default([]),
   authors: z.array(authorSchema).default([]),
   categories: z.array(termSchema).default([]),
   tags: z.array(termSchema).default([]),

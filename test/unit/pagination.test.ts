@@ -33,7 +33,11 @@ describe('paginate', () => {
   });
 
   it('builds offset meta', () => {
-    expect(paginate(items, { style: 'offset', limit: 10, offset: 0 }, id).meta).toEqual({ count: 25, next_offset: 10, previous_offset: null });
+    expect(paginate(items, { style: 'offset', limit: 10, offset: 0 }, id).meta).toEqual({
+      count: 25,
+      next_offset: 10,
+      previous_offset: null,
+    });
     expect(paginate(items, { style: 'offset', limit: 10, offset: 5 }, id).meta).toEqual({ count: 25, next_offset: 15, previous_offset: 0 });
     expect(paginate(items, { style: 'offset', limit: 10, offset: 20 }, id)).toEqual({
       meta: { count: 25, next_offset: null, previous_offset: 10 },
@@ -50,7 +54,7 @@ describe('paginate', () => {
 
   it('maps only the items of the page', () => {
     let calls = 0;
-    paginate(items, { style: 'page', page: 1, pageSize: 3 }, (n) => (calls += 1, n));
+    paginate(items, { style: 'page', page: 1, pageSize: 3 }, (n) => ((calls += 1), n));
     expect(calls).toBe(3);
   });
 });

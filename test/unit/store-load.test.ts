@@ -69,7 +69,7 @@ describe('parseStoreText', () => {
 
   it('accepts the example of docs/data-file.md, so the documentation stays true', () => {
     const doc = readFileSync(new URL('../../docs/data-file.md', import.meta.url), 'utf8');
-    const example = /## A minimal file\n```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    const example = /## A minimal file\s+```json\n([\s\S]*?)```/.exec(doc)?.[1];
     expect(example).toBeDefined();
     expect(parseStoreText(example!, 'docs example').organizations[0]?.slug).toBe('my-site');
   });

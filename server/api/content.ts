@@ -1,0 +1,155 @@
+/**
+ * /content/ (spec: POST /content/; PUT, PATCH, DELETE /content/{collection_key}/{item_id}/), and
+ * the collection reads the spec leaves open (docs/spec-gaps.md): `/content/{keys}/`,
+ * `/content/?keys=…` and `/content/{key}/{item_id}/`, which `--strict` turns off.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { EmulatorContext } from '../context.js';
+import { badRequest, notFound } from '../domain/errors.js';
+import { applyItemDelete } from '../domain/collections/apply.js';
+import { collectionKeyOf, findCollection, parseItemWrite } from '../domain/collections/input.js';
+import { listItems, parseKeys } from '../domain/collections/queries.js';
+import { ContentReader } from '../domain/content/reader.js';
+import { messages } from '../domain/messages.js';
+import { paginate, pageRequest } from '../domain/pagination.js';
+import { isoNow } from '../clock.js';
+import { authOf, requireRead, requireWrite } from '../http/auth.js';
+import { jsonBody } from '../http/body.js';
+import { bodyObject } from '../http/validate.js';
+import type { Organization } from '../store/schema.js';
+import { parseContentRead, type ContentRead } from './content-query.js';
+import { apiCause, methodNotAllowed } from './route-helpers.js';
+
+function queryLocale(req: Request): string | undefined {
+  const locale = (req.query as Record<string, unknown>)['locale'];
+  return typeof locale === 'string' && locale !== '' ? locale : undefined;
+}
+
+function itemOr404(org: Organization, req: Request) {
+  const collection = findCollection(org, String(req.params['collection_key']));
+  const raw = String(req.params['item_id']);
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  const item = collection.items.find((i) => i.id === id && i.deleted === null);
+  if (!item) throw notFound(messages.itemNotFound);
+  return { collection, item };
+}
+
+/** `{data: {key: [items]}}` for several keys, the real service's older multi-key form. */
+function readSeveral(org: Organization, read: ContentRead, keys: string) {
+  const selected = parseKeys(org, keys);
+  const reader = new ContentReader(org, read.options);
+  const data: Record<string, unknown[]> = {};
+  for (const { collection, selector } of selected) {
+    const items = listItems(org, reader, collection, { filters: read.filters, order: read.query.order, selector: selector.filter });
+    data[selector.key] = items.map((item) => reader.itemRecord(collection, item));
+  }
+  return data;
+}
+
+export function contentRouter(ctx: EmulatorContext): Router {
+  const router = Router({ strict: true });
+  const read = requireRead(ctx.store);
+  const write = requireWrite(ctx.store);
+  const body = jsonBody(ctx.config.bodyLimit);
+  const { basePath, strict } = ctx.config;
+
+  const root = router.route('/content/');
+  if (!strict) {
+    root.get(read, (req, res) => {
+      const { organization: org } = authOf(res);
+      const keys = (req.query as Record<string, unknown>)['keys'];
+      if (keys !== undefined && typeof keys !== 'string') throw badRequest(messages.repeatedParam('keys'));
+      // Real service: an empty `keys` answers `{}`.
+      if (!keys) {
+        res.json({});
+        return;
+      }
+      res.json({ data: readSeveral(org, parseContentRead(req, org, basePath), keys) });
+    });
+  }
+  root
+    .post(write, ...body, (req, res) => {
+      const { organization: org } = authOf(res);
+      const payload = bodyObject(req);
+      const collection = findCollection(org, collectionKeyOf(payload));
+      const input = parseItemWrite(org, collection, payload, queryLocale(req), true);
+      ctx.jobs.enqueue(
+        'item.create',
+        { organization: org.slug, collection: collection.key, input },
+        { organization: org.slug, cause: apiCause(res) },
+      );
+      res.status(202).json({ status: 'pending' });
+    })
+    .all(methodNotAllowed(...(strict ? [] : ['GET']), 'POST'));
+
+  if (!strict) {
+    router
+      .route('/content/:keys/')
+      .get(read, (req, res) => {
+        const { organization: org } = authOf(res);
+        const request = parseContentRead(req, org, basePath);
+        const keys = String(req.params['keys']);
+        const selected = parseKeys(org, keys);
+        if (selected.length !== 1) {
+          const hasListOptions = request.filters.length > 0 || request.query.order !== undefined;
+          const paginated = ['page', 'page_size', 'limit', 'offset'].some((p) => p in req.query);
+          if (hasListOptions || paginated) throw badRequest(messages.severalKeysOptions);
+          res.json({ data: readSeveral(org, request, keys) });
+          return;
+        }
+        const { collection, selector } = selected[0]!;
+        const reader = new ContentReader(org, request.options);
+        const items = listItems(org, reader, collection, {
+          filters: request.filters,
+          order: request.query.order,
+          selector: selector.filter,
+        });
+        const page = paginate(items, pageRequest(request.query), (item) => reader.itemRecord(collection, item));
+        res.json({ meta: page.meta, data: { [selector.key]: page.data } });
+      })
+      .all(methodNotAllowed('GET'));
+  }
+
+  const update = (replace: boolean) => (req: Request, res: Response) => {
+    const { organization: org } = authOf(res);
+    const { collection, item } = itemOr404(org, req);
+    const input = parseItemWrite(org, collection, bodyObject(req), queryLocale(req), replace);
+    ctx.jobs.enqueue(
+      'item.update',
+      { organization: org.slug, collection: collection.key, itemId: item.id, input, replace },
+      { organization: org.slug, cause: apiCause(res) },
+    );
+    res.status(202).json({ status: 'pending' });
+  };
+
+  const itemRoute = router.route('/content/:collection_key/:item_id/');
+  if (!strict) {
+    itemRoute.get(read, (req, res) => {
+      const { organization: org } = authOf(res);
+      const request = parseContentRead(req, org, basePath);
+      const { collection, item } = itemOr404(org, req);
+      const reader = new ContentReader(org, request.options);
+      if (!reader.itemVisible(item)) throw notFound(messages.itemNotFound);
+      res.json({ data: reader.itemRecord(collection, item) });
+    });
+  }
+  itemRoute
+    .put(write, ...body, update(true))
+    .patch(write, ...body, update(false))
+    .delete(write, (req, res) => {
+      const { organization: org } = authOf(res);
+      const { collection, item } = itemOr404(org, req);
+      const deleted = ctx.store.mutate(() => applyItemDelete(item, isoNow(ctx.clock)));
+      ctx.bus.emit({ type: 'item.deleted', organization: org.slug, collection: collection.key, item: deleted, cause: apiCause(res) });
+      // Spec: webhooks and reference cleanup run in the background.
+      ctx.jobs.enqueue(
+        'references.cleanup',
+        { organization: org.slug, target: { collection: collection.key, id: item.id } },
+        { organization: org.slug, cause: apiCause(res) },
+      );
+      res.status(204).end();
+    })
+    .all(methodNotAllowed(...(strict ? [] : ['GET']), 'PUT', 'PATCH', 'DELETE'));
+
+  return router;
+}

@@ -1,0 +1,48 @@
+/** Background completion of accepted page and collection writes (spec: States and transitions). */
+import { isoNow } from '../clock.js';
+import type { EmulatorContext } from '../context.js';
+import { applyItemCreate, applyItemUpdate } from '../domain/collections/apply.js';
+import { cleanUpReferences } from '../domain/content/references.js';
+import { applyPageCreate, applyPagePatch } from '../domain/pages/apply.js';
+import { authorName } from '../domain/posts/serialize.js';
+import type { Organization } from '../store/schema.js';
+import { organizationOf } from './organization.js';
+
+/** API writes are made with the organization's write token: its owner is the editor. */
+function editorOf(org: Organization): string {
+  const owner = org.authors.find((a) => a.slug === org.owner);
+  return owner ? authorName(owner) : org.name;
+}
+
+export function registerContentJobs(ctx: EmulatorContext): void {
+  const { jobs, store, bus, clock } = ctx;
+
+  jobs.register('page.create', ({ organization, input, locale }, job) => {
+    const org = organizationOf(ctx, organization);
+    const page = store.mutate(() => applyPageCreate(org, input, isoNow(clock), editorOf(org)));
+    bus.emit({ type: 'page.created', organization, page: structuredClone(page), locale, cause: job.cause });
+  });
+
+  jobs.register('page.update', ({ organization, pageId, input, locale }, job) => {
+    const org = organizationOf(ctx, organization);
+    const { before, after } = store.mutate(() => applyPagePatch(org, pageId, input, isoNow(clock), editorOf(org)));
+    bus.emit({ type: 'page.updated', organization, page: after, before, locale, cause: job.cause });
+  });
+
+  jobs.register('item.create', ({ organization, collection, input }, job) => {
+    const org = organizationOf(ctx, organization);
+    const item = store.mutate(() => applyItemCreate(org, collection, input, isoNow(clock)));
+    bus.emit({ type: 'item.created', organization, collection, item: structuredClone(item), cause: job.cause });
+  });
+
+  jobs.register('item.update', ({ organization, collection, itemId, input, replace }, job) => {
+    const org = organizationOf(ctx, organization);
+    const { before, after } = store.mutate(() => applyItemUpdate(org, collection, itemId, input, replace, isoNow(clock)));
+    bus.emit({ type: 'item.updated', organization, collection, item: after, before, cause: job.cause });
+  });
+
+  jobs.register('references.cleanup', ({ organization, target }) => {
+    const org = organizationOf(ctx, organization);
+    store.mutate(() => cleanUpReferences(org, target));
+  });
+}
