@@ -18,6 +18,7 @@ Options:
   --host <host>      interface to listen on (default 127.0.0.1)
   --data <dir>       data folder: data.json plus media (default ./.cms-emulator)
   --fixture <name>   what a new data folder is seeded from: a built-in name or a path (default demo)
+  --strict           serve only what the spec shows: the reads it leaves open answer 404
   -h, --help         show this help
 `;
 
@@ -31,6 +32,7 @@ const argvSchema = z.object({
   host: z.string().min(1).optional(),
   data: z.string().min(1).optional(),
   fixture: z.string().min(1).optional(),
+  strict: z.boolean().optional(),
   help: z.boolean().optional(),
 });
 
@@ -43,7 +45,7 @@ function describe(emulator: Emulator, running: RunningInfo): string {
   const { path, seeded, fixture } = emulator.dataFile;
   const lines = [
     'CMS Emulator is running',
-    `  API base URL   ${running.apiUrl}`,
+    `  API base URL   ${running.apiUrl}${emulator.config.strict ? '  (strict: only what the spec shows)' : ''}`,
     `  Data file      ${path}${seeded ? ` (new, seeded from ${fixture})` : ''}`,
     '  Organizations',
   ];
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
         host: { type: 'string' },
         data: { type: 'string' },
         fixture: { type: 'string' },
+        strict: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -80,7 +83,13 @@ async function main(): Promise<void> {
   let emulator: Emulator;
   let running: RunningInfo;
   try {
-    emulator = await createEmulator({ port: args.data.port, host: args.data.host, dataDir: args.data.data, fixture: args.data.fixture });
+    emulator = await createEmulator({
+      port: args.data.port,
+      host: args.data.host,
+      dataDir: args.data.data,
+      fixture: args.data.fixture,
+      strict: args.data.strict,
+    });
     running = await emulator.start();
   } catch (err) {
     if (err instanceof StoreLoadError || err instanceof ConfigError || err instanceof FixtureError) fail(err.message);

@@ -44,9 +44,10 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-export async function startTestEmulator(fixture = 'demo'): Promise<TestEmulator> {
+/** `fixture`: a built-in name or a folder path; `options` go to createEmulator (e.g. `strict`). */
+export async function startTestEmulator(fixture = 'demo', options: { strict?: boolean } = {}): Promise<TestEmulator> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cms-emulator-test-'));
-  const emulator = await createEmulator({ dataDir, fixture, port: 0 });
+  const emulator = await createEmulator({ dataDir, fixture, port: 0, ...options });
   const running = await emulator.start();
   const tokens = Object.fromEntries(emulator.organizations().map((o) => [o.slug, { read: o.readToken, write: o.writeToken }]));
 
