@@ -18,7 +18,7 @@ import { jsonBody } from '../http/body.js';
 import { bodyObject } from '../http/validate.js';
 import type { Organization } from '../store/schema.js';
 import { parseContentRead, type ContentRead } from './content-query.js';
-import { apiCause, methodNotAllowed } from './route-helpers.js';
+import { apiCause, methodNotAllowed, turnedOff } from './route-helpers.js';
 
 function queryLocale(req: Request): string | undefined {
   const locale = (req.query as Record<string, unknown>)['locale'];
@@ -54,7 +54,8 @@ export function contentRouter(ctx: EmulatorContext): Router {
   const { basePath, strict } = ctx.config;
 
   const root = router.route('/content/');
-  if (!strict) {
+  if (strict) root.get(turnedOff);
+  else {
     root.get(read, (req, res) => {
       const { organization: org } = authOf(res);
       const keys = (req.query as Record<string, unknown>)['keys'];
@@ -80,7 +81,7 @@ export function contentRouter(ctx: EmulatorContext): Router {
       );
       res.status(202).json({ status: 'pending' });
     })
-    .all(methodNotAllowed(...(strict ? [] : ['GET']), 'POST'));
+    .all(methodNotAllowed('POST', ...(strict ? [] : ['GET'])));
 
   if (!strict) {
     router
@@ -123,7 +124,8 @@ export function contentRouter(ctx: EmulatorContext): Router {
   };
 
   const itemRoute = router.route('/content/:collection_key/:item_id/');
-  if (!strict) {
+  if (strict) itemRoute.get(turnedOff);
+  else {
     itemRoute.get(read, (req, res) => {
       const { organization: org } = authOf(res);
       const request = parseContentRead(req, org, basePath);

@@ -19,7 +19,7 @@ import { bodyObject } from '../http/validate.js';
 import { missingMedia } from '../media/probe.js';
 import type { Organization } from '../store/schema.js';
 import { parseContentRead } from './content-query.js';
-import { apiCause, methodNotAllowed } from './route-helpers.js';
+import { apiCause, methodNotAllowed, turnedOff } from './route-helpers.js';
 
 function queryLocale(req: Request): string | undefined {
   const locale = (req.query as Record<string, unknown>)['locale'];
@@ -104,7 +104,8 @@ export function pagesRouter(ctx: EmulatorContext): Router {
   };
 
   const route = router.route('/pages/:page_type/:page_slug/');
-  if (!ctx.config.strict) {
+  if (ctx.config.strict) route.get(turnedOff);
+  else {
     // Extension (docs/spec-gaps.md): a single page by slug, as the real service serves it.
     route.get(read, (req, res) => {
       const { org, page } = pageOr404(req, res);

@@ -1,6 +1,6 @@
 /** Small pieces every router of the emulated API uses. */
 import type { RequestHandler, Response } from 'express';
-import { detailError } from '../domain/errors.js';
+import { detailError, notFound } from '../domain/errors.js';
 import type { Cause } from '../domain/events.js';
 import { messages } from '../domain/messages.js';
 
@@ -11,6 +11,11 @@ export function methodNotAllowed(...allowed: string[]): RequestHandler {
     throw detailError(405, messages.methodNotAllowed(req.method), { Allow: allow });
   };
 }
+
+/** A read that `--strict` turns off answers as if it did not exist. */
+export const turnedOff: RequestHandler = () => {
+  throw notFound(messages.notFound);
+};
 
 declare module 'express-serve-static-core' {
   interface Locals {

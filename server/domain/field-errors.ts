@@ -51,7 +51,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Python type names, as the real service's messages use them. */
-function typeName(value: unknown): string {
+export function typeName(value: unknown): string {
   if (value === null) return 'NoneType';
   if (Array.isArray(value)) return 'list';
   switch (typeof value) {

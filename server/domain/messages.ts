@@ -59,6 +59,7 @@ export const messages = {
 
   // Locales (spec: Page, rules for `fields`; POST /pages/ `locale`)
   noLocales: 'This organization has no locales configured; send fields flat, without a locale.',
+  noLocalesRead: 'This organization has no locales configured; read without the locale parameter.',
   unknownLocale: (locale: string, configured: string) => `Locale "${locale}" is not configured. Configured locales: ${configured}.`,
   localeNeeded: 'The single-locale form needs the locale: give the locale query parameter, or nest fields by locale.',
   noConfiguredLocale: (keys: string[], configured: string) =>

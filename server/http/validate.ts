@@ -5,6 +5,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { badRequest, detailError } from '../domain/errors.js';
+import { typeName } from '../domain/field-errors.js';
 import { messages } from '../domain/messages.js';
 
 export function parseQuery<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
@@ -28,7 +29,7 @@ export function bodyObject(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) {
-    throw detailError(400, messages.notAnObject(Array.isArray(body) ? 'list' : typeof body === 'string' ? 'str' : typeof body));
+    throw detailError(400, messages.notAnObject(typeName(body)));
   }
   return body as Record<string, unknown>;
 }

@@ -10,6 +10,7 @@ import { fieldErrors, notFound, type FieldErrors } from '../errors.js';
 import { isPlainObject } from '../content/field-values.js';
 import { splitWrittenFields } from '../content/locales.js';
 import type { LocaleChanges } from '../content/merge.js';
+import { typeName } from '../field-errors.js';
 import { messages } from '../messages.js';
 
 export interface ItemWriteInput {
@@ -47,7 +48,7 @@ export function parseItemWrite(
   if (fields === undefined || fields === null) {
     if (fieldsRequired) errors['fields'] = [fields === null ? messages.notNull : messages.required];
   } else if (!isPlainObject(fields)) {
-    errors['fields'] = [messages.notObject(Array.isArray(fields) ? 'list' : typeof fields)];
+    errors['fields'] = [messages.notObject(typeName(fields))];
   } else {
     const keys = new Set(collection.fields.map((d) => d.key));
     // Collections have no "needs the locale" rule: a flat body goes to the default locale.

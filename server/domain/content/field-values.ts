@@ -10,6 +10,7 @@
  */
 import type { FieldDef, FieldValues, ReferenceFieldDef } from '../../store/schema.js';
 import type { FieldErrors } from '../errors.js';
+import { typeName } from '../field-errors.js';
 import { messages } from '../messages.js';
 
 export interface ReferenceCheck {
@@ -157,12 +158,6 @@ function isHttpUrl(value: string): boolean {
 /** A date (`2026-05-01`) or a date-time with a zone (`2026-05-01T09:00:00Z`). */
 function isIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value));
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'NoneType';
-  if (Array.isArray(value)) return 'list';
-  return typeof value === 'string' ? 'str' : typeof value === 'number' ? 'int' : typeof value === 'boolean' ? 'bool' : 'dict';
 }
 
 /** Every media URL in stored values, with its path: for the 404 check and for downloads. */

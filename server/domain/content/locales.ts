@@ -13,7 +13,7 @@ export const isLocalized = (org: Organization): boolean => org.locales.length > 
 /** The locale a read uses: the one asked for, else the default; null without locales. */
 export function readLocale(org: Organization, asked: string | undefined): string | null {
   if (!isLocalized(org)) {
-    if (asked !== undefined) throw badRequest(messages.noLocales);
+    if (asked !== undefined) throw badRequest(messages.noLocalesRead);
     return null;
   }
   if (asked === undefined) return org.default_locale;

@@ -71,7 +71,8 @@ export class ContentReader {
       updated: page.updated,
       page_type: page.page_type,
       fields: this.renderValues(this.pageDefs(page), values, depth),
-      scheduled: page.scheduled,
+      // The schedule belongs to the draft: only a read that sees the draft sees it.
+      scheduled: visible.version === page.draft_version ? page.scheduled : null,
       status: visible.status,
     };
     // Spec: `name` is absent in Single Page listings.
@@ -125,19 +126,24 @@ export class ContentReader {
     }
   }
 
-  /** At the last level a reference is its URI; before that, the referenced record. */
+  /**
+   * At the last level a reference is its URI; before that, the referenced record. Either way a
+   * reference to what this read may not see (a draft without preview, a deleted item) is left out.
+   */
   private renderReference(to: { page_type: string } | { collection: string }, target: unknown, depth: number): unknown {
     const base = this.options.basePath;
     if ('page_type' in to) {
       const slug = String(target);
-      if (depth >= this.options.levels) return `${base}/pages/${to.page_type}/${encodeURIComponent(slug)}/`;
       const page = this.findPage(to.page_type, slug);
-      return page ? this.pageRecord(page, depth + 1) : null;
+      if (!page || !this.visibleVersion(page)) return null;
+      if (depth >= this.options.levels) return `${base}/pages/${to.page_type}/${encodeURIComponent(slug)}/`;
+      return this.pageRecord(page, depth + 1);
     }
     const id = Number(target);
-    if (depth >= this.options.levels) return `${base}/content/?keys=${to.collection}[_id=${id}]`;
     const found = this.findItem(to.collection, id);
-    return found && this.itemVisible(found.item) ? this.itemRecord(found.collection, found.item, depth + 1) : null;
+    if (!found || !this.itemVisible(found.item)) return null;
+    if (depth >= this.options.levels) return `${base}/content/?keys=${to.collection}[_id=${id}]`;
+    return this.itemRecord(found.collection, found.item, depth + 1);
   }
 
   findPage(pageType: string, slug: string): Page | undefined {

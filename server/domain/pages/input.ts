@@ -9,6 +9,7 @@ import { fieldErrors, type FieldErrors } from '../errors.js';
 import { checkFieldValues, isPlainObject, mediaUrls, type ReferenceCheck } from '../content/field-values.js';
 import { splitWrittenFields } from '../content/locales.js';
 import type { LocaleChanges } from '../content/merge.js';
+import { typeName } from '../field-errors.js';
 import { messages } from '../messages.js';
 
 const SLUG = /^[\p{L}\p{N}_-]+$/u;
@@ -114,7 +115,7 @@ export function parsePageCreate(
   const fields = body['fields'];
   let written: { changes: LocaleChanges; media: MediaToProbe } = { changes: [], media: [] };
   if (fields === undefined || fields === null) errors['fields'] = [fields === null ? messages.notNull : messages.required];
-  else if (!isPlainObject(fields)) errors['fields'] = [messages.notObject(Array.isArray(fields) ? 'list' : typeof fields)];
+  else if (!isPlainObject(fields)) errors['fields'] = [messages.notObject(typeName(fields))];
   else if (pageType !== undefined) {
     const defs = ctx.org.page_types.find((t) => t.key === pageType)?.fields ?? [];
     written = changesOf(ctx, fields, defs, 'all-keys', errors);
@@ -140,7 +141,7 @@ export function parsePagePatch(
   const fields = body['fields'];
   let written: { changes: LocaleChanges; media: MediaToProbe } = { changes: [], media: [] };
   if (fields !== undefined && fields !== null) {
-    if (!isPlainObject(fields)) errors['fields'] = [messages.notObject(Array.isArray(fields) ? 'list' : typeof fields)];
+    if (!isPlainObject(fields)) errors['fields'] = [messages.notObject(typeName(fields))];
     else if (Object.keys(fields).length > 0) written = changesOf(ctx, fields, defs, 'partial', errors);
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
