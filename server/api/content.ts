@@ -34,9 +34,15 @@ function itemOr404(org: Organization, req: Request) {
   return { collection, item };
 }
 
-/** `{data: {key: [items]}}` for several keys, the real service's older multi-key form. */
-function readSeveral(org: Organization, read: ContentRead, keys: string) {
+/**
+ * `{data: {key: [items]}}`, the real service's multi-key form. Filters and order apply to a
+ * single key; with several keys, and for pagination in this form, use `/content/{key}/`.
+ */
+function readSeveral(org: Organization, req: Request, read: ContentRead, keys: string) {
   const selected = parseKeys(org, keys);
+  const paginated = ['page', 'page_size', 'limit', 'offset'].some((p) => p in req.query);
+  const listOptions = read.filters.length > 0 || read.query.order !== undefined;
+  if (paginated || (selected.length > 1 && listOptions)) throw badRequest(messages.severalKeysOptions);
   const reader = new ContentReader(org, read.options);
   const data: Record<string, unknown[]> = {};
   for (const { collection, selector } of selected) {
@@ -65,7 +71,7 @@ export function contentRouter(ctx: EmulatorContext): Router {
         res.json({});
         return;
       }
-      res.json({ data: readSeveral(org, parseContentRead(req, org, basePath), keys) });
+      res.json({ data: readSeveral(org, req, parseContentRead(req, org, basePath), keys) });
     });
   }
   root
@@ -92,10 +98,7 @@ export function contentRouter(ctx: EmulatorContext): Router {
         const keys = String(req.params['keys']);
         const selected = parseKeys(org, keys);
         if (selected.length !== 1) {
-          const hasListOptions = request.filters.length > 0 || request.query.order !== undefined;
-          const paginated = ['page', 'page_size', 'limit', 'offset'].some((p) => p in req.query);
-          if (hasListOptions || paginated) throw badRequest(messages.severalKeysOptions);
-          res.json({ data: readSeveral(org, request, keys) });
+          res.json({ data: readSeveral(org, req, request, keys) });
           return;
         }
         const { collection, selector } = selected[0]!;

@@ -100,8 +100,12 @@ export const messages = {
   itemNotFound: 'Not found.',
   itemStatusChoice: (value: string) => `"${value}" is not a valid choice. Status is "published" or "draft".`,
   keysParam: (part: string) => `keys takes collection keys separated by commas, each optionally followed by [field=value]: "${part}".`,
-  severalKeysOptions: 'fields.* filters, order and pagination apply to a single collection key.',
+  severalKeysOptions: 'Pagination needs /content/<key>/, and fields.* filters and order apply to a single collection key.',
   itemValidationFailed: (details: string) => `The item was not saved: ${details}`,
+
+  // Media library and CDN (issue 4)
+  mediaFileMissing: (file: string) => `Not found. The media record exists but its file ${file} is missing from the data folder.`,
+  notTransformable: (type: string) => `Only images can be transformed; this file is ${type}.`,
 
   // Background job failures (never sent by the API: recorded on the job, shown by the emulator)
   jobAuthorNotFound: (by: string, value: string) => `No author with ${by} "${value}" in this organization.`,
