@@ -8,6 +8,7 @@ import type { EmulatorContext } from './context.js';
 import { notFound } from './domain/errors.js';
 import { messages } from './domain/messages.js';
 import { errorHandler } from './http/errors.js';
+import { cdnRouter } from './media/cdn.js';
 
 export function createApp(ctx: EmulatorContext): Express {
   const app = express();
@@ -17,6 +18,7 @@ export function createApp(ctx: EmulatorContext): Express {
   app.set('query parser', 'simple');
 
   app.use(ctx.config.basePath, apiRouter(ctx));
+  app.use(cdnRouter(ctx));
   app.get('/', (_req, res) => {
     res.json({ name: 'cms-emulator', api: ctx.config.basePath + '/' });
   });

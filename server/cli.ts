@@ -46,6 +46,7 @@ function describe(emulator: Emulator, running: RunningInfo): string {
   const lines = [
     'CMS Emulator is running',
     `  API base URL   ${running.apiUrl}${emulator.config.strict ? '  (strict: only what the spec shows)' : ''}`,
+    `  CDN URL        ${running.cdnUrl}`,
     `  Data file      ${path}${seeded ? ` (new, seeded from ${fixture})` : ''}`,
     '  Organizations',
   ];

@@ -22,6 +22,13 @@ export const emulatorOptionsSchema = z.object({
    * reads) answer 404, so a team can check that its client uses nothing else.
    */
   strict: z.boolean().default(false),
+  /** Media downloads give up after this long (issue 4: a hostile URL must not hang a job). */
+  downloadTimeoutMs: z.int().positive().default(15_000),
+  /** Media downloads larger than this are refused while streaming. */
+  downloadMaxBytes: z
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
   /** Largest accepted JSON body (spec gap: request body size limits). */
   bodyLimit: z.string().default('5mb'),
 });

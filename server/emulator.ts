@@ -14,6 +14,8 @@ import { parseOptions, type EmulatorConfig, type EmulatorOptions } from './confi
 import type { EmulatorContext } from './context.js';
 import type { JobPayloads } from './jobs/kinds.js';
 import { registerContentJobs } from './jobs/content-jobs.js';
+import { registerMediaJobs } from './jobs/media-jobs.js';
+import { CDN_PATH } from './media/cdn-path.js';
 import { registerPostJobs } from './jobs/post-jobs.js';
 import { JobQueue } from './jobs/queue.js';
 import { prepareDataDir, resolveFixture } from './store/seed.js';
@@ -31,6 +33,8 @@ export interface RunningInfo {
   url: string;
   /** Base URL of the emulated API, e.g. http://127.0.0.1:4010/v2 */
   apiUrl: string;
+  /** Base URL of the image CDN (the spec's cdn_url), e.g. http://127.0.0.1:4010/cdn */
+  cdnUrl: string;
   port: number;
 }
 
@@ -62,6 +66,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const ctx: EmulatorContext = { config, store, jobs, bus, clock };
   registerPostJobs(ctx);
   registerContentJobs(ctx);
+  registerMediaJobs(ctx, { timeoutMs: config.downloadTimeoutMs, maxBytes: config.downloadMaxBytes });
   const app = createApp(ctx);
 
   let server: Server | null = null;
@@ -96,7 +101,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       const { port } = listening.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       const url = `http://${host}:${port}`;
-      return { url, apiUrl: url + config.basePath, port };
+      return { url, apiUrl: url + config.basePath, cdnUrl: url + CDN_PATH, port };
     },
 
     async stop() {

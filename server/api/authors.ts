@@ -10,7 +10,7 @@ import { recentPostsOfAuthor } from '../domain/terms.js';
 import { authOf, requireRead } from '../http/auth.js';
 import { parseParams, parseQuery } from '../http/validate.js';
 import type { Author, Organization } from '../store/schema.js';
-import { methodNotAllowed } from './route-helpers.js';
+import { cdnBase, methodNotAllowed } from './route-helpers.js';
 
 const includeQuery = z.object({ include: includeParam });
 const authorParams = z.object({ slug: z.string().max(100, { error: messages.pathSlugTooLong }) });
@@ -30,7 +30,7 @@ export function authorsRouter(ctx: EmulatorContext): Router {
     .get(read, (req, res) => {
       const { organization } = authOf(res);
       const { include } = parseQuery(includeQuery, req);
-      const index = new OrgIndex(organization);
+      const index = new OrgIndex(organization, cdnBase(req));
       res.json({ data: organization.authors.map((a) => withRecentPosts(organization, index, a, include !== undefined)) });
     })
     .all(methodNotAllowed('GET'));
@@ -43,7 +43,7 @@ export function authorsRouter(ctx: EmulatorContext): Router {
       const { slug } = parseParams(authorParams, req);
       const author = organization.authors.find((a) => a.slug === slug);
       if (!author) throw notFound(messages.notFound);
-      res.json({ data: withRecentPosts(organization, new OrgIndex(organization), author, include !== undefined) });
+      res.json({ data: withRecentPosts(organization, new OrgIndex(organization, cdnBase(req)), author, include !== undefined) });
     })
     .all(methodNotAllowed('GET'));
 

@@ -5,8 +5,9 @@ import { fieldFilters, type FieldFilter } from '../domain/content/list-options.j
 import { readLocale } from '../domain/content/locales.js';
 import type { ReadOptions } from '../domain/content/reader.js';
 import { messages } from '../domain/messages.js';
-import { flagParam, intParam, paginationParams } from '../domain/query.js';
+import { flagParam, paginationParams } from '../domain/query.js';
 import { parseQuery } from '../http/validate.js';
+import { cdnBase } from './route-helpers.js';
 import type { Organization } from '../store/schema.js';
 
 const levelsParam = z
@@ -43,10 +44,8 @@ export function parseContentRead(req: Request, org: Organization, basePath: stri
       altMediaText: query.alt_media_text ?? false,
       levels: query.levels ?? 2,
       basePath,
+      cdnUrl: cdnBase(req),
     },
     filters: fieldFilters(req.query as Record<string, unknown>),
   };
 }
-
-// Keep intParam referenced for readers looking for the shared integer parser.
-export { intParam };

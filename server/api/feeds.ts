@@ -11,7 +11,7 @@ import { messages } from '../domain/messages.js';
 import { filterParam } from '../domain/query.js';
 import { authOf, requireRead } from '../http/auth.js';
 import { parseQuery } from '../http/validate.js';
-import { methodNotAllowed } from './route-helpers.js';
+import { cdnBase, methodNotAllowed } from './route-helpers.js';
 
 const feedQuery = z.object({ category_slug: filterParam, tag_slug: filterParam });
 
@@ -41,7 +41,7 @@ export function feedsRouter(ctx: EmulatorContext): Router {
       if (!render) throw notFound(messages.notFound);
       const { organization } = authOf(res);
       const filters = parseQuery(feedQuery, req);
-      const xml = render({ org: organization, filters, selfUrl: selfUrl(req, filters), now: ctx.clock.now() });
+      const xml = render({ org: organization, filters, selfUrl: selfUrl(req, filters), now: ctx.clock.now(), cdnUrl: cdnBase(req) });
       res.type('application/xml; charset=utf-8').send(xml);
     })
     .all(methodNotAllowed('GET'));

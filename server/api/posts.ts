@@ -19,7 +19,7 @@ import { authOf, requireRead, requireWrite } from '../http/auth.js';
 import { jsonBody } from '../http/body.js';
 import { bodyObject, parseParams, parseQuery } from '../http/validate.js';
 import type { Organization } from '../store/schema.js';
-import { apiCause, methodNotAllowed } from './route-helpers.js';
+import { apiCause, cdnBase, methodNotAllowed } from './route-helpers.js';
 
 const listQuery = z.object({
   ...paginationParams,
@@ -70,7 +70,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
       const { organization } = authOf(res);
       const q = parseQuery(listQuery, req);
       const posts = listPosts(organization, q, q.preview);
-      const index = new OrgIndex(organization);
+      const index = new OrgIndex(organization, cdnBase(req));
       res.json(paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body })));
     })
     .post(write, ...body, (req, res) => {
@@ -92,7 +92,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
       const q = parseQuery(searchQuery, req);
       const request = pageRequest(q);
       const hits = searchPosts(organization, ctx.store.revision, q.query ?? '');
-      const index = new OrgIndex(organization);
+      const index = new OrgIndex(organization, cdnBase(req));
       res.json(paginate(hits, request, (hit) => ({ ...serializePost(index, hit.post, { excludeBody: q.exclude_body }), rank: hit.rank })));
     })
     .all(methodNotAllowed('GET'));
@@ -102,9 +102,10 @@ export function postsRouter(ctx: EmulatorContext): Router {
     .get(read, (req, res) => {
       const { organization, post } = livePostOr404(req, res);
       const { next, previous } = neighbours(organization, post);
+      const index = new OrgIndex(organization, cdnBase(req));
       res.json({
-        meta: { next_post: neighbourRecord(next), previous_post: neighbourRecord(previous) },
-        data: serializePost(new OrgIndex(organization), post, { single: true }),
+        meta: { next_post: neighbourRecord(index, next), previous_post: neighbourRecord(index, previous) },
+        data: serializePost(index, post, { single: true }),
       });
     })
     .patch(write, ...body, (req, res) => {

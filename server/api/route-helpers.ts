@@ -1,5 +1,6 @@
 /** Small pieces every router of the emulated API uses. */
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { CDN_PATH } from '../media/cdn-path.js';
 import { detailError, notFound } from '../domain/errors.js';
 import type { Cause } from '../domain/events.js';
 import { messages } from '../domain/messages.js';
@@ -22,6 +23,11 @@ declare module 'express-serve-static-core' {
     /** Id of this request in the request log (issue 6); null until the log exists. */
     requestId?: string;
   }
+}
+
+/** The CDN base URL as the client reached us (host and scheme of this request). */
+export function cdnBase(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${CDN_PATH}`;
 }
 
 export function apiCause(res: Response): Cause {

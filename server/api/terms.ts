@@ -13,7 +13,7 @@ import { findTerm, recentPostsOfTerm, termsWithPublishedPosts, type TermKind } f
 import { authOf, requireRead } from '../http/auth.js';
 import { parseQuery } from '../http/validate.js';
 import type { Organization, Term } from '../store/schema.js';
-import { methodNotAllowed } from './route-helpers.js';
+import { cdnBase, methodNotAllowed } from './route-helpers.js';
 
 const includeQuery = z.object({ include: includeParam });
 
@@ -31,7 +31,7 @@ export function termsRouter(ctx: EmulatorContext, kind: TermKind): Router {
     .get(read, (req, res) => {
       const { organization } = authOf(res);
       const { include } = parseQuery(includeQuery, req);
-      const index = new OrgIndex(organization);
+      const index = new OrgIndex(organization, cdnBase(req));
       const terms = termsWithPublishedPosts(organization, kind);
       res.json({ data: terms.map((t) => present(organization, index, t, include !== undefined)) });
     })
@@ -44,7 +44,7 @@ export function termsRouter(ctx: EmulatorContext, kind: TermKind): Router {
       const { include } = parseQuery(includeQuery, req);
       const term = findTerm(organization, kind, String(req.params['slug']));
       if (!term) throw notFound(messages.notFound);
-      res.json({ data: present(organization, new OrgIndex(organization), term, include !== undefined) });
+      res.json({ data: present(organization, new OrgIndex(organization, cdnBase(req)), term, include !== undefined) });
     })
     .all(methodNotAllowed('GET'));
 

@@ -3,9 +3,10 @@ import { isoNow } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
 import { applyItemCreate, applyItemUpdate } from '../domain/collections/apply.js';
 import { cleanUpReferences } from '../domain/content/references.js';
-import { applyPageCreate, applyPagePatch } from '../domain/pages/apply.js';
+import { applyPageCreate, applyPagePatch, pageDefs } from '../domain/pages/apply.js';
 import { authorName } from '../domain/posts/serialize.js';
 import type { Organization } from '../store/schema.js';
+import { enqueueMediaImports } from './media-jobs.js';
 import { organizationOf } from './organization.js';
 
 /** API writes are made with the organization's write token: its owner is the editor. */
@@ -21,24 +22,30 @@ export function registerContentJobs(ctx: EmulatorContext): void {
     const org = organizationOf(ctx, organization);
     const page = store.mutate(() => applyPageCreate(org, input, isoNow(clock), editorOf(org)));
     bus.emit({ type: 'page.created', organization, page: structuredClone(page), locale, cause: job.cause });
+    enqueueMediaImports(ctx, organization, pageDefs(org, page), input.changes, { kind: 'page', pageId: page.id }, job.cause);
   });
 
   jobs.register('page.update', ({ organization, pageId, input, locale }, job) => {
     const org = organizationOf(ctx, organization);
     const { before, after } = store.mutate(() => applyPagePatch(org, pageId, input, isoNow(clock), editorOf(org)));
     bus.emit({ type: 'page.updated', organization, page: after, before, locale, cause: job.cause });
+    enqueueMediaImports(ctx, organization, pageDefs(org, after), input.changes, { kind: 'page', pageId }, job.cause);
   });
 
   jobs.register('item.create', ({ organization, collection, input }, job) => {
     const org = organizationOf(ctx, organization);
-    const item = store.mutate(() => applyItemCreate(org, collection, input, isoNow(clock)));
+    const { item, changes } = store.mutate(() => applyItemCreate(org, collection, input, isoNow(clock)));
     bus.emit({ type: 'item.created', organization, collection, item: structuredClone(item), cause: job.cause });
+    const defs = org.collections.find((c) => c.key === collection)?.fields ?? [];
+    enqueueMediaImports(ctx, organization, defs, changes, { kind: 'item', collection, itemId: item.id }, job.cause);
   });
 
   jobs.register('item.update', ({ organization, collection, itemId, input, replace }, job) => {
     const org = organizationOf(ctx, organization);
-    const { before, after } = store.mutate(() => applyItemUpdate(org, collection, itemId, input, replace, isoNow(clock)));
+    const { before, after, changes } = store.mutate(() => applyItemUpdate(org, collection, itemId, input, replace, isoNow(clock)));
     bus.emit({ type: 'item.updated', organization, collection, item: after, before, cause: job.cause });
+    const defs = org.collections.find((c) => c.key === collection)?.fields ?? [];
+    enqueueMediaImports(ctx, organization, defs, changes, { kind: 'item', collection, itemId }, job.cause);
   });
 
   jobs.register('references.cleanup', ({ organization, target }) => {

@@ -1,6 +1,7 @@
 /** Every kind of background job and its plain-data payload (journal-friendly: no closures). */
 import type { ItemWriteInput } from '../domain/collections/input.js';
 import type { Target } from '../domain/content/references.js';
+import type { MediaTarget } from '../domain/media/imports.js';
 import type { PageCreateInput, PagePatchInput } from '../domain/pages/input.js';
 import type { PostCreateInput, PostPatchInput } from '../domain/posts/input.js';
 
@@ -12,4 +13,5 @@ export interface JobPayloads {
   'item.create': { organization: string; collection: string; input: ItemWriteInput };
   'item.update': { organization: string; collection: string; itemId: number; input: ItemWriteInput; replace: boolean };
   'references.cleanup': { organization: string; target: Target };
+  'media.import': { organization: string; url: string; alt: string | null; target: MediaTarget };
 }

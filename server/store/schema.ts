@@ -7,9 +7,11 @@
 import { z } from 'zod';
 import { collectionSchema, pageSchema, slugSchema, timestamp } from './schema-content.js';
 import { localeSchema, pageTypeSchema } from './schema-fields.js';
+import { mediaRecordSchema } from './schema-media.js';
 
 export * from './schema-content.js';
 export * from './schema-fields.js';
+export * from './schema-media.js';
 
 /** Version of the file format; bumped with a migration whenever the shape changes incompatibly. */
 export const FORMAT_VERSION = 1;
@@ -92,6 +94,8 @@ export const organizationSchema = z.object({
   /** Pages of every page type, and Single Pages (`page_type: null`). */
   pages: z.array(pageSchema).default([]),
   collections: z.array(collectionSchema).default([]),
+  /** The media library: files downloaded for this organization or shipped with the fixture. */
+  media: z.array(mediaRecordSchema).default([]),
   authors: z.array(authorSchema).default([]),
   categories: z.array(termSchema).default([]),
   tags: z.array(termSchema).default([]),

@@ -29,7 +29,13 @@ function validated(org: Organization, collection: Collection, changes: LocaleCha
   return out;
 }
 
-export function applyItemCreate(org: Organization, collectionKey: string, input: ItemWriteInput, now: string): CollectionItem {
+/** The item and the validated values written (whose remote media the caller downloads). */
+export function applyItemCreate(
+  org: Organization,
+  collectionKey: string,
+  input: ItemWriteInput,
+  now: string,
+): { item: CollectionItem; changes: LocaleChanges } {
   const collection = collectionOf(org, collectionKey);
   const changes = validated(org, collection, input.changes, 'required-keys');
   const id = org.collections.flatMap((c) => c.items).reduce((max, i) => Math.max(max, i.id), 0) + 1;
@@ -42,7 +48,7 @@ export function applyItemCreate(org: Organization, collectionKey: string, input:
     deleted: null,
   };
   collection.items.push(item);
-  return item;
+  return { item, changes };
 }
 
 export function applyItemUpdate(
@@ -52,7 +58,7 @@ export function applyItemUpdate(
   input: ItemWriteInput,
   replace: boolean,
   now: string,
-): { before: CollectionItem; after: CollectionItem } {
+): { before: CollectionItem; after: CollectionItem; changes: LocaleChanges } {
   const collection = collectionOf(org, collectionKey);
   const item = collection.items.find((i) => i.id === itemId && i.deleted === null);
   if (!item) throw new WriteFailure(messages.jobItemGone);
@@ -64,7 +70,7 @@ export function applyItemUpdate(
   item.fields = fields;
   if (input.status) item.status = input.status;
   item.updated = now;
-  return { before, after: structuredClone(item) };
+  return { before, after: structuredClone(item), changes };
 }
 
 export function applyItemDelete(item: CollectionItem, now: string): CollectionItem {

@@ -11,6 +11,7 @@
 import type { FieldDef, FieldValues, ReferenceFieldDef } from '../../store/schema.js';
 import type { FieldErrors } from '../errors.js';
 import { typeName } from '../field-errors.js';
+import { mediaIdOf } from '../media/library.js';
 import { messages } from '../messages.js';
 
 export interface ReferenceCheck {
@@ -112,7 +113,8 @@ function checkMedia(raw: unknown, at: string, check: ValueCheck): unknown {
   if (isEmpty(raw)) return null;
   const url = typeof raw === 'string' ? raw : isPlainObject(raw) ? raw['url'] : undefined;
   const alt = isPlainObject(raw) ? (raw['alt'] ?? null) : null;
-  if (typeof url !== 'string' || !isHttpUrl(url)) return fail(check, isPlainObject(raw) ? `${at}.url` : at, messages.invalidUrl);
+  if (typeof url !== 'string' || !(isHttpUrl(url) || mediaIdOf(url) !== null))
+    return fail(check, isPlainObject(raw) ? `${at}.url` : at, messages.invalidUrl);
   if (alt !== null && typeof alt !== 'string') return fail(check, `${at}.alt`, messages.notString);
   if (typeof alt === 'string' && alt.length > MEDIA_ALT_MAX) return fail(check, `${at}.alt`, messages.maxLength(MEDIA_ALT_MAX));
   return { url, alt };
@@ -160,13 +162,21 @@ function isIsoDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-/** Every media URL in stored values, with its path: for the 404 check and for downloads. */
-export function mediaUrls(defs: readonly FieldDef[], values: FieldValues, path: string): { path: string; url: string }[] {
-  const found: { path: string; url: string }[] = [];
+export interface MediaUse {
+  path: string;
+  url: string;
+  alt: string | null;
+}
+
+/** Every media URL in stored values, with its path and alt: for the 404 check and for downloads. */
+export function mediaUrls(defs: readonly FieldDef[], values: FieldValues, path: string): MediaUse[] {
+  const found: MediaUse[] = [];
   for (const def of defs) {
     const value = values[def.key];
     const at = `${path}.${def.key}`;
-    if (def.type === 'media' && isPlainObject(value) && typeof value['url'] === 'string') found.push({ path: at, url: value['url'] });
+    if (def.type === 'media' && isPlainObject(value) && typeof value['url'] === 'string') {
+      found.push({ path: at, url: value['url'], alt: typeof value['alt'] === 'string' ? value['alt'] : null });
+    }
     if (def.type === 'component' && isPlainObject(value)) found.push(...mediaUrls(def.fields, value, at));
     if (def.type === 'repeater' && Array.isArray(value)) {
       value.forEach((entry, i) => {

@@ -6,6 +6,7 @@
  */
 import type { Collection, CollectionItem, FieldDef, FieldValues, Organization, Page, PageStatus, PageVersion } from '../../store/schema.js';
 import { isPlainObject } from './field-values.js';
+import { liveMediaUrl } from '../media/library.js';
 import { valuesIn } from './locales.js';
 
 export interface ReadOptions {
@@ -19,6 +20,8 @@ export interface ReadOptions {
   levels: number;
   /** Base path of the API (`/v2`), for reference URIs. */
   basePath: string;
+  /** Base URL of the CDN, for media of the library (`media:<id>`). */
+  cdnUrl: string;
 }
 
 export interface PageRecord {
@@ -103,9 +106,10 @@ export class ContentReader {
     switch (def.type) {
       case 'media': {
         if (!isPlainObject(value) || typeof value['url'] !== 'string') return this.options.altMediaText ? null : '';
-        if (!this.options.altMediaText) return value['url'];
+        const url = liveMediaUrl(value['url'], this.options.cdnUrl);
+        if (!this.options.altMediaText) return url;
         const alt = value['alt'];
-        return typeof alt === 'string' && alt !== '' ? { url: value['url'], alt } : { url: value['url'] };
+        return typeof alt === 'string' && alt !== '' ? { url, alt } : { url };
       }
       case 'reference': {
         const targets = def.multiple ? (Array.isArray(value) ? value : []) : value === null || value === undefined ? [] : [value];

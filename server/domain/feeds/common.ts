@@ -15,6 +15,8 @@ export interface FeedRequest {
   selfUrl: string;
   /** Used for the build date of an empty feed. */
   now: Date;
+  /** Base URL of the CDN, for library media. */
+  cdnUrl: string;
 }
 
 export function feedPosts(request: FeedRequest, limit = FEED_ITEM_LIMIT): Post[] {

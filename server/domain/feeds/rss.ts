@@ -1,11 +1,12 @@
 /** RSS 2.0 (spec: Feeds, /feeds/rss/), with every element the spec lists. */
 import { create } from 'xmlbuilder2';
+import { liveBodyMedia, liveMediaUrl } from '../media/library.js';
 import { authorName, OrgIndex, postUrl } from '../posts/serialize.js';
 import { feedPosts, lastUpdated, xmlText, type FeedRequest } from './common.js';
 
 export function renderRss(request: FeedRequest): string {
   const { org } = request;
-  const index = new OrgIndex(org);
+  const index = new OrgIndex(org, request.cdnUrl);
   const posts = feedPosts(request);
   const channel = create({ version: '1.0', encoding: 'UTF-8' })
     .ele('rss', {
@@ -28,7 +29,8 @@ export function renderRss(request: FeedRequest): string {
     const item = channel.ele('item');
     item.ele('title').txt(xmlText(post.title));
     item.ele('link').txt(xmlText(url));
-    if (post.featured_image) item.ele('media:content', { url: xmlText(post.featured_image), medium: 'image' });
+    if (post.featured_image)
+      item.ele('media:content', { url: xmlText(liveMediaUrl(post.featured_image, request.cdnUrl)), medium: 'image' });
     item.ele('dc:creator').txt(xmlText(authorName(index.author(post.author))));
     item.ele('pubDate').txt(new Date(post.published ?? post.created).toUTCString());
     item.ele('guid', { isPermaLink: 'true' }).txt(xmlText(url));
@@ -37,7 +39,7 @@ export function renderRss(request: FeedRequest): string {
       if (category) item.ele('category').txt(xmlText(category.name));
     }
     item.ele('description').txt(xmlText(post.summary));
-    item.ele('content:encoded').txt(xmlText(post.body));
+    item.ele('content:encoded').txt(xmlText(liveBodyMedia(post.body, request.cdnUrl)));
   }
   return channel.end({ prettyPrint: true });
 }

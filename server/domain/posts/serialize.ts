@@ -3,6 +3,7 @@
  * their fields). The store keeps references by slug; reads expand them here.
  */
 import type { Author, Organization, Post, Term } from '../../store/schema.js';
+import { liveBodyMedia, liveMediaUrl } from '../media/library.js';
 
 export interface AuthorRecord {
   slug: string;
@@ -87,7 +88,11 @@ export class OrgIndex {
   readonly categories: Map<string, Term>;
   readonly tags: Map<string, Term>;
 
-  constructor(readonly org: Organization) {
+  /** `cdnUrl`: base URL of the CDN, to show library media (`media:<id>`) as URLs. */
+  constructor(
+    readonly org: Organization,
+    readonly cdnUrl: string,
+  ) {
     this.authors = new Map(org.authors.map((a) => [a.slug, a]));
     this.categories = new Map(org.categories.map((c) => [c.slug, c]));
     this.tags = new Map(org.tags.map((t) => [t.slug, t]));
@@ -127,11 +132,11 @@ export function serializePost(index: OrgIndex, post: Post, options: SerializeOpt
     author: authorRecord(index.author(post.author)),
     categories: terms(post.categories, index.categories),
     tags: terms(post.tags, index.tags),
-    featured_image: post.featured_image,
+    featured_image: post.featured_image === null ? null : liveMediaUrl(post.featured_image, index.cdnUrl),
     featured_image_alt: post.featured_image_alt,
     slug: post.slug,
     title: post.title,
-    body: post.body,
+    body: liveBodyMedia(post.body, index.cdnUrl),
     summary: post.summary,
     seo_title: post.seo_title,
     meta_description: post.meta_description,
@@ -146,6 +151,11 @@ export function serializePost(index: OrgIndex, post: Post, options: SerializeOpt
 }
 
 /** `next_post` / `previous_post` of the single-post read (spec gap: their shape). */
-export function neighbourRecord(post: Post | null): { slug: string; title: string; featured_image: string | null } | null {
-  return post ? { slug: post.slug, title: post.title, featured_image: post.featured_image } : null;
+export function neighbourRecord(index: OrgIndex, post: Post | null): { slug: string; title: string; featured_image: string | null } | null {
+  if (!post) return null;
+  return {
+    slug: post.slug,
+    title: post.title,
+    featured_image: post.featured_image === null ? null : liveMediaUrl(post.featured_image, index.cdnUrl),
+  };
 }
