@@ -51,13 +51,13 @@ export function pagesRouter(ctx: EmulatorContext): Router {
     .route('/pages/')
     .post(write, ...body, async (req, res) => {
       const { organization: org } = authOf(res);
-      const pending = pendingCreates(org);
-      const { input, media } = parsePageCreate(
-        writeContext(org, req),
-        bodyObject(req),
-        (slug) => org.pages.some((p) => p.slug === slug && p.deleted === null) || pending.some((job) => job.input.slug === slug),
-      );
+      const slugTaken = (slug: string) =>
+        org.pages.some((p) => p.slug === slug && p.deleted === null) || pendingCreates(org).some((job) => job.input.slug === slug);
+      const { input, media } = parsePageCreate(writeContext(org, req), bodyObject(req), slugTaken);
       await refuseMissingMedia(media);
+      // Another create may have claimed the slug while the media were checked: from here to the
+      // enqueue nothing awaits, so this second look is final.
+      if (slugTaken(input.slug)) throw fieldErrors({ slug: [messages.pageSlugTaken] });
       const pageCount = org.pages.filter((p) => p.deleted === null).length + pendingCreates(org).length;
       if (org.page_limit !== null && pageCount >= org.page_limit) throw forbiddenError(messages.pageLimitReached(org.page_limit));
       ctx.jobs.enqueue(

@@ -105,6 +105,7 @@ export const messages = {
 
   // Media library and CDN (issue 4)
   mediaFileMissing: (file: string) => `Not found. The media record exists but its file ${file} is missing from the data folder.`,
+  mediaMissing: (id: string) => `No file "${id}" in this organization's media library.`,
   notTransformable: (type: string) => `Only images can be transformed; this file is ${type}.`,
 
   // Background job failures (never sent by the API: recorded on the job, shown by the emulator)

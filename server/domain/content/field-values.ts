@@ -17,6 +17,8 @@ import { messages } from '../messages.js';
 export interface ReferenceCheck {
   pageExists(pageType: string, slug: string): boolean;
   itemExists(collection: string, id: number): boolean;
+  /** A `media:<id>` value must name a file of the organization's library. */
+  mediaExists(id: string): boolean;
 }
 
 export interface ValueCheck {
@@ -117,6 +119,10 @@ function checkMedia(raw: unknown, at: string, check: ValueCheck): unknown {
     return fail(check, isPlainObject(raw) ? `${at}.url` : at, messages.invalidUrl);
   if (alt !== null && typeof alt !== 'string') return fail(check, `${at}.alt`, messages.notString);
   if (typeof alt === 'string' && alt.length > MEDIA_ALT_MAX) return fail(check, `${at}.alt`, messages.maxLength(MEDIA_ALT_MAX));
+  const libraryId = mediaIdOf(url);
+  if (libraryId !== null && check.references && !check.references.mediaExists(libraryId)) {
+    return fail(check, isPlainObject(raw) ? `${at}.url` : at, messages.mediaMissing(libraryId));
+  }
   return { url, alt };
 }
 

@@ -171,9 +171,13 @@ export class ContentReader {
         return isPlainObject(value) && this.matches(def.fields, value, rest, expected);
       case 'repeater':
         return Array.isArray(value) && value.some((entry) => isPlainObject(entry) && this.matches(def.fields, entry, rest, expected));
-      case 'media':
+      case 'media': {
         if (!isPlainObject(value)) return expected === '';
-        return String(value[rest[0] ?? 'url'] ?? '') === expected;
+        if (rest[0] === 'alt') return String(value['alt'] ?? '') === expected;
+        // Compare with the URL reads show (a library file's CDN URL), and with the one stored.
+        const stored = String(value['url'] ?? '');
+        return stored === expected || liveMediaUrl(stored, this.options.cdnUrl) === expected;
+      }
       case 'reference': {
         const targets = def.multiple ? (Array.isArray(value) ? value : []) : value === null || value === undefined ? [] : [value];
         if (rest.length === 0) return targets.some((t) => String(t) === expected);

@@ -12,6 +12,7 @@ export function referenceCheck(org: Organization): ReferenceCheck {
     pageExists: (pageType, slug) => org.pages.some((p) => p.page_type === pageType && p.slug === slug && p.deleted === null),
     itemExists: (collection, id) =>
       org.collections.some((c) => c.key === collection && c.items.some((i) => i.id === id && i.deleted === null)),
+    mediaExists: (id) => org.media.some((m) => m.id === id),
   };
 }
 
