@@ -9,8 +9,9 @@ import { notFound } from './domain/errors.js';
 import { messages } from './domain/messages.js';
 import { errorHandler } from './http/errors.js';
 import { cdnRouter } from './media/cdn.js';
+import { CONTROL_PATH, controlRouter, type ControlServices } from './control/index.js';
 
-export function createApp(ctx: EmulatorContext): Express {
+export function createApp(ctx: EmulatorContext, control: ControlServices): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('strict routing', true);
@@ -19,6 +20,7 @@ export function createApp(ctx: EmulatorContext): Express {
 
   app.use(ctx.config.basePath, apiRouter(ctx));
   app.use(cdnRouter(ctx));
+  app.use(CONTROL_PATH, controlRouter(control));
   app.get('/', (_req, res) => {
     res.json({ name: 'cms-emulator', api: ctx.config.basePath + '/' });
   });

@@ -5,10 +5,13 @@
 import { EventEmitter } from 'node:events';
 import type { DomainEvent } from './domain/events.js';
 import type { JobRecord } from './jobs/queue.js';
+import type { Delivery } from './webhooks/delivery.js';
 
 export type JobEvent = { type: 'job.queued' | 'job.started' | 'job.succeeded' | 'job.failed'; job: JobRecord };
 
-export type EmulatorEvent = DomainEvent | JobEvent;
+export type DeliveryEvent = { type: 'delivery.created' | 'delivery.updated'; delivery: Delivery };
+
+export type EmulatorEvent = DomainEvent | JobEvent | DeliveryEvent;
 
 type Listener = (event: EmulatorEvent) => void;
 

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { EventBus } from './bus.js';
@@ -20,6 +20,9 @@ import { registerPostJobs } from './jobs/post-jobs.js';
 import { JobQueue } from './jobs/queue.js';
 import { prepareDataDir, resolveFixture } from './store/seed.js';
 import { Store } from './store/store.js';
+import { DeliveryLog } from './webhooks/delivery-log.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { InboxHub } from './webhooks/inboxes.js';
 
 export interface OrganizationInfo {
   slug: string;
@@ -44,6 +47,10 @@ export interface Emulator {
   readonly store: Store;
   readonly bus: EventBus;
   readonly jobs: JobQueue<JobPayloads>;
+  /** Webhook deliveries: the log, replay, waiting for one. */
+  readonly webhooks: WebhookDispatcher;
+  /** The built-in webhook receivers. */
+  readonly inboxes: InboxHub;
   /** Path of the data file and whether this start created it from the fixture. */
   readonly dataFile: { path: string; seeded: boolean; fixture: string };
   organizations(): OrganizationInfo[];
@@ -67,9 +74,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerPostJobs(ctx);
   registerContentJobs(ctx);
   registerMediaJobs(ctx, { timeoutMs: config.downloadTimeoutMs, maxBytes: config.downloadMaxBytes });
-  const app = createApp(ctx);
 
   let server: Server | null = null;
+  let serverUrl: string | null = null;
+  const deliveryLog = await DeliveryLog.open(join(dirname(file), 'deliveries.json'));
+  const webhooks = new WebhookDispatcher(ctx, deliveryLog, () => serverUrl);
+  webhooks.attach();
+  const inboxes = new InboxHub(store, clock);
+  const app = createApp(ctx, { webhooks, inboxes });
 
   async function idle(): Promise<void> {
     while (!jobs.isIdle()) await jobs.idle();
@@ -82,6 +94,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     store,
     bus,
     jobs,
+    webhooks,
+    inboxes,
     dataFile: { path: file, seeded, fixture },
     organizations: () =>
       store.organizations().map((org) => ({ slug: org.slug, name: org.name, readToken: org.tokens.read, writeToken: org.tokens.write })),
@@ -101,6 +115,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       const { port } = listening.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       const url = `http://${host}:${port}`;
+      serverUrl = url;
       return { url, apiUrl: url + config.basePath, cdnUrl: url + CDN_PATH, port };
     },
 
@@ -116,6 +131,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         clearTimeout(timer);
       }
       await idle();
+      // Deliveries still in flight get a moment (a receiver may take seconds); the log is saved.
+      await Promise.race([webhooks.idle(), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      await deliveryLog.flush();
     },
   };
 }

@@ -3,7 +3,7 @@
  * (webhooks, request log links, the live stream) subscribe to these instead of being called
  * from routes (ARCHITECTURE: convention 8).
  */
-import type { CollectionItem, Page, Post } from '../store/schema.js';
+import type { CollectionItem, MediaRecord, Page, Post } from '../store/schema.js';
 
 /** What caused a change: an API request (by its log id) or an action of the emulator's own. */
 export type Cause = { kind: 'api'; requestId: string | null } | { kind: 'control'; action: string };
@@ -17,4 +17,5 @@ export type DomainEvent =
   | { type: 'page.updated'; organization: string; page: Page; before: Page; locale: string | null; cause: Cause }
   | { type: 'item.created'; organization: string; collection: string; item: CollectionItem; cause: Cause }
   | { type: 'item.updated'; organization: string; collection: string; item: CollectionItem; before: CollectionItem; cause: Cause }
-  | { type: 'item.deleted'; organization: string; collection: string; item: CollectionItem; cause: Cause };
+  | { type: 'item.deleted'; organization: string; collection: string; item: CollectionItem; cause: Cause }
+  | { type: 'media.created'; organization: string; media: MediaRecord; cause: Cause };

@@ -20,7 +20,7 @@ import { organizationOf } from './organization.js';
 export function registerMediaJobs(ctx: EmulatorContext, limits?: DownloadLimits): void {
   const dataDir = dirname(ctx.store.file);
 
-  ctx.jobs.register('media.import', async ({ organization, url, alt, target }) => {
+  ctx.jobs.register('media.import', async ({ organization, url, alt, target }, job) => {
     const org = organizationOf(ctx, organization);
     const known = new Set(org.media.map((m) => m.id));
     // Already in the library: the same remote URL, or one of our own CDN URLs.
@@ -29,6 +29,7 @@ export function registerMediaJobs(ctx: EmulatorContext, limits?: DownloadLimits)
       try {
         const record = await downloadMedia({ url, organization, alt, dataDir, now: isoNow(ctx.clock), ...(limits ? { limits } : {}) });
         ctx.store.mutate(() => org.media.push(record));
+        ctx.bus.emit({ type: 'media.created', organization, media: structuredClone(record), cause: job.cause });
         id = record.id;
       } catch (err) {
         if (err instanceof DownloadError) throw new WriteFailure(`${err.message}. The content keeps the remote URL.`);

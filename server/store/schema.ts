@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { collectionSchema, pageSchema, slugSchema, timestamp } from './schema-content.js';
 import { localeSchema, pageTypeSchema } from './schema-fields.js';
 import { mediaRecordSchema } from './schema-media.js';
+import { inboxSchema, webhookSchema } from './schema-webhooks.js';
 
 export * from './schema-content.js';
 export * from './schema-fields.js';
 export * from './schema-media.js';
+export * from './schema-webhooks.js';
 
 /** Version of the file format; bumped with a migration whenever the shape changes incompatibly. */
 export const FORMAT_VERSION = 1;
@@ -96,6 +98,8 @@ export const organizationSchema = z.object({
   collections: z.array(collectionSchema).default([]),
   /** The media library: files downloaded for this organization or shipped with the fixture. */
   media: z.array(mediaRecordSchema).default([]),
+  /** Where this organization's events are delivered (spec: Events). */
+  webhooks: z.array(webhookSchema).default([]),
   authors: z.array(authorSchema).default([]),
   categories: z.array(termSchema).default([]),
   tags: z.array(termSchema).default([]),
@@ -106,6 +110,8 @@ export const storeSchema = z
   .object({
     format_version: z.literal(FORMAT_VERSION),
     organizations: z.array(organizationSchema).min(1),
+    /** Built-in webhook receivers at /__emulator/inboxes/<name>. */
+    inboxes: z.array(inboxSchema).default([]),
   })
   .superRefine(checkReferences);
 
