@@ -1,17 +1,10 @@
 /** Small pieces every router of the emulated API uses. */
 import type { Request, RequestHandler, Response } from 'express';
 import { CDN_PATH } from '../media/cdn-path.js';
-import { detailError, notFound } from '../domain/errors.js';
+import { notFound } from '../domain/errors.js';
 import type { Cause } from '../domain/events.js';
 import { messages } from '../domain/messages.js';
-
-/** For `.all()` after a route's methods: 405 in the real service's wording, with `Allow`. */
-export function methodNotAllowed(...allowed: string[]): RequestHandler {
-  const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
-  return (req) => {
-    throw detailError(405, messages.methodNotAllowed(req.method), { Allow: allow });
-  };
-}
+export { methodNotAllowed } from '../http/method-not-allowed.js';
 
 /** A read that `--strict` turns off answers as if it did not exist. */
 export const turnedOff: RequestHandler = () => {

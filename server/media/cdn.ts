@@ -15,6 +15,7 @@ import { canonicalTransforms, parseTransforms, type OutputFormat } from '../doma
 import { messages } from '../domain/messages.js';
 import type { MediaRecord } from '../store/schema.js';
 import { CDN_PATH } from './cdn-path.js';
+import { methodNotAllowed } from '../http/method-not-allowed.js';
 import { transformImage } from './transformer.js';
 
 export { CDN_PATH };
@@ -88,9 +89,7 @@ export function cdnRouter(ctx: EmulatorContext): Router {
     await send(res, cached, CONTENT_TYPE_OF[format]);
   });
 
-  router.all(`${CDN_PATH}/*path`, (req) => {
-    throw badRequest(messages.methodNotAllowed(req.method));
-  });
+  router.all(`${CDN_PATH}/*path`, methodNotAllowed('GET'));
 
   return router;
 }

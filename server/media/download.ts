@@ -117,6 +117,10 @@ export async function downloadMedia(request: DownloadRequest): Promise<MediaReco
   await writeFile(file, Buffer.concat(chunks));
   try {
     const { width, height } = contentType.startsWith('image/') ? await imageSize(file) : { width: null, height: null };
+    // A file that claims to be a raster image must decode as one.
+    if (contentType.startsWith('image/') && contentType !== 'image/svg+xml' && (width === null || height === null)) {
+      throw new DownloadError(`Refused ${request.url}: it says ${contentType} but is not a readable image`);
+    }
     return {
       id,
       file: relative,

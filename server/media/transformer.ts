@@ -5,7 +5,7 @@
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { badRequest } from '../domain/errors.js';
-import type { OutputFormat, TransformStep } from '../domain/media/transform.js';
+import { MAX_SIDE, type OutputFormat, type TransformStep } from '../domain/media/transform.js';
 
 /** Larger sources are refused rather than decoded (about 7000×7000). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -111,6 +111,10 @@ export async function transformImage(source: string | Buffer, steps: readonly Tr
       continue;
     }
     raw = await toRaw(applyStep(open(raw), step, raw));
+    // Rotation grows an image; every intermediate stays within the documented bound.
+    if (raw.width > MAX_SIDE || raw.height > MAX_SIDE) {
+      throw badRequest(`Invalid transformation "${step.op}": the result would be ${raw.width}×${raw.height}, over ${MAX_SIDE} px a side`);
+    }
   }
   const data = await encode(open(raw), format, quality).toBuffer();
   return { data, contentType: CONTENT_TYPES[format], format };

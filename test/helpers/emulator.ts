@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEmulator, type Emulator } from '../../server/index.js';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../server/index.js';
 import { resolveFixture } from '../../server/store/seed.js';
 import { storeSchema, type StoreData } from '../../server/store/schema.js';
 
@@ -33,6 +33,7 @@ export interface TestEmulator {
   emulator: Emulator;
   url: string;
   apiUrl: string;
+  cdnUrl: string;
   dataDir: string;
   tokens: Record<string, { read: string; write: string }>;
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
@@ -44,8 +45,11 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
-/** `fixture`: a built-in name or a folder path; `options` go to createEmulator (e.g. `strict`). */
-export async function startTestEmulator(fixture = 'demo', options: { strict?: boolean } = {}): Promise<TestEmulator> {
+/** `fixture`: a built-in name or a folder path; `options` go to createEmulator (e.g. `strict`, download limits). */
+export async function startTestEmulator(
+  fixture = 'demo',
+  options: Omit<EmulatorOptions, 'dataDir' | 'fixture' | 'port'> = {},
+): Promise<TestEmulator> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cms-emulator-test-'));
   const emulator = await createEmulator({ dataDir, fixture, port: 0, ...options });
   const running = await emulator.start();
@@ -72,6 +76,7 @@ export async function startTestEmulator(fixture = 'demo', options: { strict?: bo
     emulator,
     url: running.url,
     apiUrl: running.apiUrl,
+    cdnUrl: running.cdnUrl,
     dataDir,
     tokens,
     request,

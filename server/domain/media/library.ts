@@ -49,8 +49,11 @@ function decodeEntities(value: string): string {
   return value.replace(/&amp;/g, '&');
 }
 
-/** A CDN URL of this emulator (`…/cdn/[steps/]<id>`) names a library file already. */
+/**
+ * A CDN URL of this emulator for an original (`…/cdn/<id>`) names a library file already. One
+ * with transformation steps is a different image: it is downloaded like any other URL.
+ */
 export function cdnIdOf(url: string, knownIds: ReadonlySet<string>): string | null {
-  const match = /\/cdn\/(?:[^/?#]+\/)*([A-Za-z0-9]{20})(?:[?#].*)?$/.exec(url);
+  const match = /\/cdn\/([A-Za-z0-9]{20})(?:[?#].*)?$/.exec(url);
   return match && knownIds.has(match[1]!) ? match[1]! : null;
 }

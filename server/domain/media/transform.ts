@@ -107,7 +107,7 @@ function parseStep(step: string): TransformStep {
       const deg = rawDeg === 'exif' ? 'exif' : int(step, 'deg', rawDeg, 0, 359);
       const background = params.get('background') ?? 'ffffff';
       if (!/^[0-9a-f]{6}$/i.test(background)) fail(step, 'background must be a hex colour such as ffffff');
-      return { op: 'rotate', deg, background: `#${background}` };
+      return { op: 'rotate', deg, background: `#${background.toLowerCase()}` };
     }
     case 'flip':
     case 'flop':
