@@ -35,7 +35,14 @@ const replayBody = z
       .optional(),
   })
   .strict();
-const inboxConfigBody = inboxSchema.omit({ name: true }).partial().strict();
+/** No defaults here: what a PUT leaves out keeps its current value. */
+const inboxConfigBody = z
+  .object({
+    status: inboxSchema.shape.status.unwrap().optional(),
+    delay_ms: inboxSchema.shape.delay_ms.unwrap().optional(),
+    fail_first: inboxSchema.shape.fail_first.unwrap().optional(),
+  })
+  .strict();
 
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});

@@ -42,7 +42,8 @@ export function matchesFilter(d: Delivery, f: DeliveryFilter): boolean {
   if (f.event !== undefined && d.event !== f.event) return false;
   if (f.webhook !== undefined && d.webhook_id !== f.webhook) return false;
   if (f.target !== undefined && !d.target.includes(f.target)) return false;
-  if (f.since !== undefined && d.created < f.since) return false;
+  // Instants, not strings: `…52Z`, `…52.000Z` and `…54+02:00` may all be the same time.
+  if (f.since !== undefined && Date.parse(d.created) < Date.parse(f.since)) return false;
   if (f.state === 'finished') return d.state === 'succeeded' || d.state === 'failed';
   if (f.state !== undefined && d.state !== f.state) return false;
   return true;
