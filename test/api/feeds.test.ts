@@ -7,6 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { messages } from '../../server/domain/messages.js';
 import type { Organization, Post, StoreData } from '../../server/store/schema.js';
+import { liveBodyMedia, liveMediaUrl } from '../../server/domain/media/library.js';
 import { loadFixture, startTestEmulator, type ApiResponse, type TestEmulator } from '../helpers/emulator.js';
 
 type Feed = 'rss' | 'atom' | 'sitemap';
@@ -86,12 +87,16 @@ let acme: Organization;
 let read: string;
 let write: string;
 
+/** CDN base URL of the running emulator: stored `media:<id>` values read as `${cdnUrl}/<id>`. */
+let cdnUrl = '';
+
 beforeAll(async () => {
   fixture = await loadFixture();
   const org = fixture.organizations.find((o) => o.slug === 'acme');
   if (!org) throw new Error('the demo fixture has no organization "acme"');
   acme = org;
   api = await startTestEmulator();
+  cdnUrl = api.cdnUrl;
   read = api.tokens['acme']!.read;
   write = api.tokens['acme']!.write;
 });
@@ -321,7 +326,7 @@ describe('GET /feeds/rss/', () => {
       const url = postUrl(acme, post.slug);
       expect(text(item.title)).toBe(post.title);
       expect(text(item.link)).toBe(url);
-      if (post.featured_image) expect(item['media:content']?.['@_url'], post.slug).toBe(post.featured_image);
+      if (post.featured_image) expect(item['media:content']?.['@_url'], post.slug).toBe(liveMediaUrl(post.featured_image, cdnUrl));
       else expect(item['media:content'], post.slug).toBeUndefined();
       expect(text(item['dc:creator'])).toBe(authorName(acme, post.author));
       expect(text(item.pubDate)).toMatch(RFC_822);
@@ -329,7 +334,7 @@ describe('GET /feeds/rss/', () => {
       expect(text(item.guid)).toBe(url);
       expect(text(item.description)).toBe(post.summary.trim());
       // content:encoded holds the body HTML escaped as text: parsing gives the original back.
-      expect(text(item['content:encoded'])).toBe(post.body.trim());
+      expect(text(item['content:encoded'])).toBe(liveBodyMedia(post.body, cdnUrl).trim());
     });
     expect(posts.some((p) => p.featured_image) && posts.some((p) => !p.featured_image)).toBe(true);
   });

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/domain/messages.js';
 import type { Organization, Post, StoreData } from '../../server/store/schema.js';
+import { liveBodyMedia, liveMediaUrl } from '../../server/domain/media/library.js';
 import { loadFixture, startTestEmulator, type ApiResponse, type TestEmulator } from '../helpers/emulator.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +143,9 @@ function expectedTerms(terms: { slug: string; name: string }[], slugs: string[])
   });
 }
 
+/** CDN base URL of the running emulator: stored `media:<id>` values read as `${cdnUrl}/<id>`. */
+let cdnUrl = '';
+
 /** The full Blog post record the API must send for `p` (list form unless `single`). */
 function expectedRecord(o: Organization, p: Post, options: { single?: boolean; excludeBody?: boolean } = {}): PostRecord {
   const record: PostRecord = {
@@ -151,11 +155,11 @@ function expectedRecord(o: Organization, p: Post, options: { single?: boolean; e
     author: expectedAuthor(o, p.author),
     categories: expectedTerms(o.categories, p.categories),
     tags: expectedTerms(o.tags, p.tags),
-    featured_image: p.featured_image,
+    featured_image: p.featured_image === null ? null : liveMediaUrl(p.featured_image, cdnUrl),
     featured_image_alt: p.featured_image_alt,
     slug: p.slug,
     title: p.title,
-    body: p.body,
+    body: liveBodyMedia(p.body, cdnUrl),
     summary: p.summary,
     seo_title: p.seo_title,
     meta_description: p.meta_description,
@@ -170,7 +174,7 @@ function expectedRecord(o: Organization, p: Post, options: { single?: boolean; e
 }
 
 const neighbour = (p: Post | undefined): Neighbour | null =>
-  p ? { slug: p.slug, title: p.title, featured_image: p.featured_image } : null;
+  p ? { slug: p.slug, title: p.title, featured_image: p.featured_image === null ? null : liveMediaUrl(p.featured_image, cdnUrl) } : null;
 
 /** Text a search sees: title, body without its tags, summary. */
 const searchText = (p: Post): string => `${p.title} ${p.body.replace(/<[^>]*>/g, ' ')} ${p.summary}`;
@@ -225,6 +229,7 @@ describe('post reads over the demo fixture', () => {
     northwind = org(fixture, 'northwind');
     published = publishedPosts(acme);
     t = await startTestEmulator();
+    cdnUrl = t.cdnUrl;
     read = t.tokens['acme']!.read;
   });
 
@@ -555,7 +560,7 @@ describe('post reads over the demo fixture', () => {
       it.each(['false', '0'])('exclude_body=%s keeps the body', async (value) => {
         const res = await list({ exclude_body: value });
         expect(res.status).toBe(200);
-        expect(res.body.data.map((r) => r.body)).toEqual(published.slice(0, 10).map((p) => p.body));
+        expect(res.body.data.map((r) => r.body)).toEqual(published.slice(0, 10).map((p) => liveBodyMedia(p.body, cdnUrl)));
       });
 
       it.each(['maybe', '2', 'yes'])('exclude_body=%s is 400 boolParam', async (value) => {
@@ -1044,6 +1049,7 @@ describe('post reads after API writes', () => {
 
   beforeAll(async () => {
     t = await startTestEmulator();
+    cdnUrl = t.cdnUrl;
     read = t.tokens['acme']!.read;
     write = t.tokens['acme']!.write;
   });
@@ -1137,7 +1143,11 @@ describe('post reads after API writes', () => {
     expect(one.status).toBe(200);
     expect(one.body.meta).toStrictEqual({
       next_post: null,
-      previous_post: { slug: previousNewest.slug, title: previousNewest.title, featured_image: previousNewest.featured_image },
+      previous_post: {
+        slug: previousNewest.slug,
+        title: previousNewest.title,
+        featured_image: previousNewest.featured_image === null ? null : liveMediaUrl(previousNewest.featured_image, cdnUrl),
+      },
     });
     const older = await t.get<SingleBody>(`/posts/${encodeURIComponent(previousNewest.slug)}/`, { token: read });
     expect(older.body.meta.next_post).toStrictEqual({

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { messages } from '../../server/domain/messages.js';
 import type { Author, Organization, Post, StoreData, Term } from '../../server/store/schema.js';
+import { liveBodyMedia, liveMediaUrl } from '../../server/domain/media/library.js';
 import { loadFixture, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
 
 type TermKind = 'categories' | 'tags';
@@ -38,11 +39,15 @@ let acme: Organization;
 let northwind: Organization;
 let read: string;
 
+/** CDN base URL of the running emulator: stored `media:<id>` values read as `${cdnUrl}/<id>`. */
+let cdnUrl = '';
+
 beforeAll(async () => {
   fixture = await loadFixture();
   acme = orgOf('acme');
   northwind = orgOf('northwind');
   api = await startTestEmulator();
+  cdnUrl = api.cdnUrl;
   read = api.tokens['acme']!.read;
 });
 
@@ -102,11 +107,11 @@ function postRecord(org: Organization, post: Post): Record<string, unknown> {
     author: authorRecord(org.authors.find((a) => a.slug === post.author)!),
     categories: post.categories.map(term('categories')),
     tags: post.tags.map(term('tags')),
-    featured_image: post.featured_image,
+    featured_image: post.featured_image === null ? null : liveMediaUrl(post.featured_image, cdnUrl),
     featured_image_alt: post.featured_image_alt,
     slug: post.slug,
     title: post.title,
-    body: post.body,
+    body: liveBodyMedia(post.body, cdnUrl),
     summary: post.summary,
     seo_title: post.seo_title,
     meta_description: post.meta_description,
