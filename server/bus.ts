@@ -6,12 +6,18 @@ import { EventEmitter } from 'node:events';
 import type { DomainEvent } from './domain/events.js';
 import type { JobRecord } from './jobs/queue.js';
 import type { Delivery } from './webhooks/delivery.js';
+import type { LoggedRequest } from './http/request-log.js';
 
 export type JobEvent = { type: 'job.queued' | 'job.started' | 'job.succeeded' | 'job.failed'; job: JobRecord };
 
 export type DeliveryEvent = { type: 'delivery.created' | 'delivery.updated'; delivery: Delivery };
 
-export type EmulatorEvent = DomainEvent | JobEvent | DeliveryEvent;
+export type RequestEvent = { type: 'request.logged'; request: LoggedRequest };
+
+/** The emulator's own state changed: a reset, an import, a snapshot restored, the clock moved. */
+export type StateEvent = { type: 'store.replaced'; reason: string } | { type: 'clock.changed'; now: string };
+
+export type EmulatorEvent = DomainEvent | JobEvent | DeliveryEvent | RequestEvent | StateEvent;
 
 type Listener = (event: EmulatorEvent) => void;
 

@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { EventBus } from './bus.js';
-import { systemClock } from './clock.js';
+import { EmulatorClock } from './clock.js';
 import { parseOptions, type EmulatorConfig, type EmulatorOptions } from './config.js';
 import type { EmulatorContext } from './context.js';
 import type { JobPayloads } from './jobs/kinds.js';
@@ -17,9 +17,12 @@ import { registerContentJobs } from './jobs/content-jobs.js';
 import { registerMediaJobs } from './jobs/media-jobs.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { registerPostJobs } from './jobs/post-jobs.js';
+import { startScheduler } from './jobs/scheduler.js';
 import { JobQueue } from './jobs/queue.js';
-import { prepareDataDir, resolveFixture } from './store/seed.js';
+import { packageVersion, prepareDataDir, resolveFixture } from './store/seed.js';
 import { Store } from './store/store.js';
+import { RequestLog } from './http/request-log.js';
+import { StateService } from './control/state-service.js';
 import { DeliveryLog } from './webhooks/delivery-log.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { InboxHub } from './webhooks/inboxes.js';
@@ -47,10 +50,16 @@ export interface Emulator {
   readonly store: Store;
   readonly bus: EventBus;
   readonly jobs: JobQueue<JobPayloads>;
+  /** The emulator's clock: set, freeze or advance it to move scheduled content along. */
+  readonly clock: EmulatorClock;
   /** Webhook deliveries: the log, replay, waiting for one. */
   readonly webhooks: WebhookDispatcher;
   /** The built-in webhook receivers. */
   readonly inboxes: InboxHub;
+  /** Requests to the emulated API and the CDN, newest kept. */
+  readonly requests: RequestLog;
+  /** Reset, fixtures, import/export, snapshots. */
+  readonly state: StateService;
   /** Path of the data file and whether this start created it from the fixture. */
   readonly dataFile: { path: string; seeded: boolean; fixture: string };
   organizations(): OrganizationInfo[];
@@ -68,12 +77,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const { file, seeded } = await prepareDataDir(dataDir, fixture);
   const store = await Store.open(file);
   const bus = new EventBus();
-  const clock = systemClock;
+  const clock = new EmulatorClock();
   const jobs = new JobQueue<JobPayloads>(clock, bus);
   const ctx: EmulatorContext = { config, store, jobs, bus, clock };
   registerPostJobs(ctx);
   registerContentJobs(ctx);
   registerMediaJobs(ctx, { timeoutMs: config.downloadTimeoutMs, maxBytes: config.downloadMaxBytes });
+  let stopScheduler: (() => void) | null = null;
 
   let server: Server | null = null;
   let serverUrl: string | null = null;
@@ -81,7 +91,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const webhooks = new WebhookDispatcher(ctx, deliveryLog, () => serverUrl);
   webhooks.attach();
   const inboxes = new InboxHub(store, clock);
-  const app = createApp(ctx, { webhooks, inboxes });
+  const requests = new RequestLog();
+  const state = new StateService(ctx, fixture);
+  const app = createApp(ctx, { webhooks, inboxes, requests, state, clock, version: packageVersion() });
 
   async function idle(): Promise<void> {
     while (!jobs.isIdle()) await jobs.idle();
@@ -94,8 +106,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     store,
     bus,
     jobs,
+    clock,
     webhooks,
     inboxes,
+    requests,
+    state,
     dataFile: { path: file, seeded, fixture },
     organizations: () =>
       store.organizations().map((org) => ({ slug: org.slug, name: org.name, readToken: org.tokens.read, writeToken: org.tokens.write })),
@@ -112,6 +127,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         });
       });
       server = listening;
+      stopScheduler = startScheduler(ctx, clock);
       const { port } = listening.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       const url = `http://${host}:${port}`;
@@ -120,6 +136,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
 
     async stop() {
+      stopScheduler?.();
+      stopScheduler = null;
       const closing = server;
       server = null;
       if (closing) {

@@ -3,9 +3,17 @@
  * never part of the emulated API. Documented in docs/control-api.md.
  */
 import { Router } from 'express';
+import type { EmulatorClock } from '../clock.js';
+import type { EmulatorContext } from '../context.js';
 import { notFound } from '../domain/errors.js';
+import type { RequestLog } from '../http/request-log.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { InboxHub } from '../webhooks/inboxes.js';
+import { dashboardRouter } from './dashboard.js';
+import { clockRouter, jobsRouter } from './jobs-clock.js';
+import { requestsRouter } from './requests.js';
+import type { StateService } from './state-service.js';
+import { stateRouter } from './state.js';
 import { webhooksControlRouter } from './webhooks.js';
 
 export const CONTROL_PATH = '/__emulator';
@@ -13,11 +21,20 @@ export const CONTROL_PATH = '/__emulator';
 export interface ControlServices {
   webhooks: WebhookDispatcher;
   inboxes: InboxHub;
+  requests: RequestLog;
+  state: StateService;
+  clock: EmulatorClock;
+  version: string;
 }
 
-export function controlRouter(services: ControlServices): Router {
+export function controlRouter(ctx: EmulatorContext, services: ControlServices): Router {
   const router = Router({ strict: true });
   router.use(webhooksControlRouter(services.webhooks, services.inboxes));
+  router.use(requestsRouter(ctx, services.requests, services.webhooks, services.version));
+  router.use(jobsRouter(ctx, services.webhooks));
+  router.use(clockRouter(ctx, services.clock));
+  router.use(stateRouter(services.state, '100mb'));
+  router.use(dashboardRouter(ctx));
   router.use(() => {
     throw notFound('No such control endpoint. See docs/control-api.md.');
   });

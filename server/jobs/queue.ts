@@ -71,6 +71,21 @@ export class JobQueue<Payloads extends object> {
     return record;
   }
 
+  /**
+   * Drops every job not yet started (a reset replaced the state they were accepted against);
+   * they are recorded as failed with `reason`. A job already running finishes.
+   */
+  clear(reason: string): number {
+    const dropped = this.running ? this.pending.splice(1) : this.pending.splice(0);
+    for (const { record } of dropped) {
+      record.status = 'failed';
+      record.error = reason;
+      record.finished = this.clock.now().toISOString();
+      this.bus.emit({ type: 'job.failed', job: record });
+    }
+    return dropped.length;
+  }
+
   /** Payloads of jobs not yet finished, oldest first (lets validation see accepted writes). */
   pendingPayloads<K extends keyof Payloads>(kind: K): Payloads[K][] {
     return this.pending.filter((p) => p.record.kind === kind).map((p) => p.payload as Payloads[K]);

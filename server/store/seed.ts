@@ -3,7 +3,7 @@
  * from a fixture; fixtures themselves are never written to.
  */
 import { cp, mkdir, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,12 @@ export function packageRoot(): string {
     dir = parent;
   }
   return dir;
+}
+
+/** The version in package.json (for HAR's creator and the CLI). */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
 }
 
 /** `demo` names a built-in fixture; anything with a slash, or an existing folder, is a path. */

@@ -39,6 +39,13 @@ export class Store {
     return this.low.data.organizations.find((org) => org.slug === slug);
   }
 
+  /** Replaces the whole state (reset, import, snapshot restore) and persists it. */
+  replace(data: StoreData): void {
+    this.low.data = data;
+    this.revision += 1;
+    this.scheduleWrite();
+  }
+
   /** Applies `change` now and persists it soon; returns what `change` returns. */
   mutate<T>(change: (data: StoreData) => T): T {
     const result = change(this.low.data);
