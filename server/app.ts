@@ -8,6 +8,7 @@ import type { EmulatorContext } from './context.js';
 import { notFound } from './domain/errors.js';
 import { messages } from './domain/messages.js';
 import { errorHandler } from './http/errors.js';
+import { cors } from './http/cors.js';
 import { requestLogger } from './http/request-log.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { cdnRouter } from './media/cdn.js';
@@ -20,8 +21,8 @@ export function createApp(ctx: EmulatorContext, control: ControlServices): Expre
   // `fields.seo.title` must stay one flat key: the simple parser never nests.
   app.set('query parser', 'simple');
 
-  app.use(ctx.config.basePath, requestLogger(control.requests, 'api', ctx.clock, ctx.bus), apiRouter(ctx));
-  app.use(CDN_PATH, requestLogger(control.requests, 'cdn', ctx.clock, ctx.bus));
+  app.use(ctx.config.basePath, requestLogger(control.requests, 'api', ctx.clock, ctx.bus), cors, apiRouter(ctx));
+  app.use(CDN_PATH, requestLogger(control.requests, 'cdn', ctx.clock, ctx.bus), cors);
   app.use(cdnRouter(ctx));
   app.use(CONTROL_PATH, controlRouter(ctx, control));
   app.get('/', (_req, res) => {

@@ -1,11 +1,11 @@
 /**
- * Starts a real emulator for a test file: port 0, a fresh temporary data folder seeded from a
- * fixture, and a tiny HTTP client bound to its API base URL. No mocks of our own code.
+ * Starts a real emulator for a test file through the public harness (startEmulator: port 0, a
+ * fresh temporary data folder seeded from a fixture) and adds a tiny HTTP client bound to its API
+ * base URL. No mocks of our own code.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../server/index.js';
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../server/index.js';
 import { resolveFixture } from '../../server/store/seed.js';
 import { storeSchema, type StoreData } from '../../server/store/schema.js';
 
@@ -50,10 +50,9 @@ export async function startTestEmulator(
   fixture = 'demo',
   options: Omit<EmulatorOptions, 'dataDir' | 'fixture' | 'port'> = {},
 ): Promise<TestEmulator> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cms-emulator-test-'));
-  const emulator = await createEmulator({ dataDir, fixture, port: 0, ...options });
-  const running = await emulator.start();
-  const tokens = Object.fromEntries(emulator.organizations().map((o) => [o.slug, { read: o.readToken, write: o.writeToken }]));
+  const handle = await startEmulator({ fixture, ...options });
+  const { emulator, dataDir, tokens } = handle;
+  const running = { apiUrl: handle.apiUrl, url: handle.url, cdnUrl: handle.cdnUrl };
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = new URL(running.apiUrl + path);
@@ -86,10 +85,7 @@ export async function startTestEmulator(
       await emulator.idle();
       return storeSchema.parse(JSON.parse(await readFile(join(dataDir, 'data.json'), 'utf8')));
     },
-    async close() {
-      await emulator.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    close: () => handle.close(),
   };
 }
 
