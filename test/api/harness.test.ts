@@ -84,17 +84,18 @@ describe('the official JavaScript SDK pointed at the emulator', () => {
     try {
       const butter = Butter(cms.tokens['acme']!.read);
       const posts = await butter.post.list({ page: 1, page_size: 3 });
-      expect(posts.data.data).toHaveLength(3);
-      const one = await butter.post.retrieve(posts.data.data[0]!.slug);
-      expect(one.data.data.slug).toBe(posts.data.data[0]!.slug);
+      const list = posts.data!.data;
+      expect(list).toHaveLength(3);
+      const one = await butter.post.retrieve(list[0]!.slug);
+      expect(one.data!.data.slug).toBe(list[0]!.slug);
       const found = await butter.post.search('hydration');
-      expect(found.data.data.length).toBeGreaterThan(0);
+      expect(found.data!.data.length).toBeGreaterThan(0);
       const pages = await butter.page.list('landing_page', { locale: 'es' });
-      expect(pages.data.data.length).toBeGreaterThan(0);
+      expect(pages.data!.data.length).toBeGreaterThan(0);
       const page = await butter.page.retrieve('*', 'contact');
-      expect(page.data.data.slug).toBe('contact');
+      expect(page.data!.data.slug).toBe('contact');
       const content = await butter.content.retrieve(['brands']);
-      expect(Object.keys(content.data.data)).toEqual(['brands']);
+      expect(Object.keys(content.data!.data)).toEqual(['brands']);
     } finally {
       undo();
     }
