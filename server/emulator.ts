@@ -23,6 +23,7 @@ import { packageVersion, prepareDataDir, resolveFixture } from './store/seed.js'
 import { Store } from './store/store.js';
 import { RequestLog } from './http/request-log.js';
 import { StateService } from './control/state-service.js';
+import { createEventStream } from './control/events.js';
 import { DeliveryLog } from './webhooks/delivery-log.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { InboxHub } from './webhooks/inboxes.js';
@@ -93,7 +94,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const inboxes = new InboxHub(store, clock);
   const requests = new RequestLog();
   const state = new StateService(ctx, fixture);
-  const app = createApp(ctx, { webhooks, inboxes, requests, state, clock, version: packageVersion() });
+  const events = createEventStream(ctx, { requests, webhooks, clock });
+  const app = createApp(ctx, { webhooks, inboxes, requests, state, clock, events, version: packageVersion() });
 
   async function idle(): Promise<void> {
     while (!jobs.isIdle()) await jobs.idle();
@@ -136,6 +138,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
 
     async stop() {
+      events.close();
       stopScheduler?.();
       stopScheduler = null;
       const closing = server;

@@ -10,6 +10,8 @@ import type { RequestLog } from '../http/request-log.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { InboxHub } from '../webhooks/inboxes.js';
 import { dashboardRouter } from './dashboard.js';
+import { eventsRouter } from './events.js';
+import type { EventStream } from '../http/sse.js';
 import { clockRouter, jobsRouter } from './jobs-clock.js';
 import { requestsRouter } from './requests.js';
 import type { StateService } from './state-service.js';
@@ -24,6 +26,7 @@ export interface ControlServices {
   requests: RequestLog;
   state: StateService;
   clock: EmulatorClock;
+  events: EventStream;
   version: string;
 }
 
@@ -35,6 +38,7 @@ export function controlRouter(ctx: EmulatorContext, services: ControlServices): 
   router.use(clockRouter(ctx, services.clock));
   router.use(stateRouter(services.state, '100mb'));
   router.use(dashboardRouter(ctx));
+  router.use(eventsRouter(services.events));
   router.use(() => {
     throw notFound('No such control endpoint. See docs/control-api.md.');
   });

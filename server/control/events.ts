@@ -1,0 +1,94 @@
+/**
+ * GET /__emulator/events: the live stream of the emulator (docs/control-api.md). What goes out:
+ * `snapshot` (recent requests, jobs, deliveries, the clock), then `request`, `job`, `delivery`,
+ * `change` (content changed through the API, a dashboard action or the scheduler), `state`
+ * (reset, import, snapshot restored) and `clock`. Payloads are summaries; details are one GET away.
+ */
+import { Router } from 'express';
+import type { EmulatorEvent } from '../bus.js';
+import type { EmulatorClock } from '../clock.js';
+import type { EmulatorContext } from '../context.js';
+import type { LoggedRequest, RequestLog } from '../http/request-log.js';
+import { EventStream } from '../http/sse.js';
+import type { Delivery } from '../webhooks/delivery.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+
+const requestSummary = (r: LoggedRequest) => ({
+  id: r.id,
+  time: r.time,
+  surface: r.surface,
+  method: r.method,
+  url: r.url,
+  status: r.response.status,
+  duration_ms: r.duration_ms,
+  organization: r.organization,
+});
+
+const deliverySummary = (d: Delivery) => ({
+  id: d.id,
+  organization: d.organization,
+  webhook_id: d.webhook_id,
+  event: d.event,
+  target: d.target,
+  state: d.state,
+  attempts: d.attempts.length,
+  status: d.attempts.at(-1)?.status ?? null,
+  duration_ms: d.attempts.at(-1)?.duration_ms ?? null,
+  replay_of: d.replay_of,
+  created: d.created,
+  finished: d.finished,
+});
+
+/** What a domain event says about content, without the records themselves. */
+function change(event: EmulatorEvent): { event: string; data: unknown } | null {
+  switch (event.type) {
+    case 'post.created':
+    case 'post.updated':
+    case 'post.deleted':
+      return { event: 'change', data: { type: event.type, organization: event.organization, slug: event.post.slug, status: event.post.status, cause: event.cause } };
+    case 'page.created':
+    case 'page.updated':
+      return { event: 'change', data: { type: event.type, organization: event.organization, slug: event.page.slug, page_type: event.page.page_type, cause: event.cause } };
+    case 'item.created':
+    case 'item.updated':
+    case 'item.deleted':
+      return { event: 'change', data: { type: event.type, organization: event.organization, collection: event.collection, id: event.item.id, cause: event.cause } };
+    case 'media.created':
+      return { event: 'change', data: { type: event.type, organization: event.organization, id: event.media.id, cause: event.cause } };
+    case 'request.logged':
+      return { event: 'request', data: requestSummary(event.request) };
+    case 'job.queued':
+    case 'job.started':
+    case 'job.succeeded':
+    case 'job.failed':
+      return { event: 'job', data: event.job };
+    case 'delivery.created':
+    case 'delivery.updated':
+      return { event: 'delivery', data: deliverySummary(event.delivery) };
+    case 'store.replaced':
+      return { event: 'state', data: { reason: event.reason } };
+    case 'clock.changed':
+      return { event: 'clock', data: { now: event.now } };
+  }
+}
+
+export function createEventStream(ctx: EmulatorContext, services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock }): EventStream {
+  const stream = new EventStream(() => ({
+    requests: services.requests.list().slice(0, 100).map(requestSummary),
+    jobs: [...ctx.jobs.list()].reverse().slice(0, 100),
+    deliveries: services.webhooks.log.list().slice(0, 100).map(deliverySummary),
+    clock: services.clock.state(),
+    organizations: ctx.store.organizations().map((o) => ({ slug: o.slug, name: o.name })),
+  }));
+  ctx.bus.subscribe((event) => {
+    const message = change(event);
+    if (message) stream.publish(message.event, message.data);
+  });
+  return stream;
+}
+
+export function eventsRouter(stream: EventStream): Router {
+  const router = Router({ strict: true });
+  router.get('/events', (req, res) => stream.handle(req, res));
+  return router;
+}

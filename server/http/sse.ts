@@ -1,0 +1,123 @@
+/**
+ * The one live channel (ARCHITECTURE convention 9): Server-Sent Events with a snapshot first, then
+ * deltas. Every message has an increasing id; a client that reconnects with Last-Event-ID gets
+ * what it missed from a ring buffer (or a fresh snapshot when that is gone). Messages to a client
+ * are batched into one write per BATCH_MS, heartbeats keep proxies from closing the stream, and a
+ * client that stops reading is dropped instead of growing memory.
+ */
+import type { Request, Response } from 'express';
+
+export interface SseMessage {
+  id: number;
+  event: string;
+  data: unknown;
+}
+
+export interface EventStreamOptions {
+  bufferSize?: number;
+  batchMs?: number;
+  heartbeatMs?: number;
+  /** A client whose unsent data passes this many bytes is disconnected. */
+  maxBacklogBytes?: number;
+}
+
+interface Client {
+  res: Response;
+  pending: string[];
+  timer: NodeJS.Timeout | null;
+}
+
+const format = (m: SseMessage): string => `id: ${m.id}\nevent: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`;
+
+export class EventStream {
+  private seq = 0;
+  private readonly buffer: SseMessage[] = [];
+  private readonly clients = new Set<Client>();
+  private readonly bufferSize: number;
+  private readonly batchMs: number;
+  private readonly heartbeatMs: number;
+  private readonly maxBacklogBytes: number;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly snapshot: () => unknown,
+    options: EventStreamOptions = {},
+  ) {
+    this.bufferSize = options.bufferSize ?? 1000;
+    this.batchMs = options.batchMs ?? 50;
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.maxBacklogBytes = options.maxBacklogBytes ?? 4 * 1024 * 1024;
+  }
+
+  get lastId(): number {
+    return this.seq;
+  }
+
+  publish(event: string, data: unknown): void {
+    const message: SseMessage = { id: ++this.seq, event, data };
+    this.buffer.push(message);
+    if (this.buffer.length > this.bufferSize) this.buffer.splice(0, this.buffer.length - this.bufferSize);
+    const text = format(message);
+    for (const client of this.clients) this.queue(client, text);
+  }
+
+  private queue(client: Client, text: string): void {
+    client.pending.push(text);
+    client.timer ??= setTimeout(() => this.flush(client), this.batchMs);
+  }
+
+  private flush(client: Client): void {
+    client.timer = null;
+    if (client.pending.length === 0) return;
+    const chunk = client.pending.join('');
+    client.pending = [];
+    client.res.write(chunk);
+    if (client.res.writableLength > this.maxBacklogBytes) client.res.destroy();
+  }
+
+  /** GET handler: `Last-Event-ID` (or `?last_event_id=`) resumes; otherwise a snapshot first. */
+  handle(req: Request, res: Response): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    const client: Client = { res, pending: [], timer: null };
+    const header = req.headers['last-event-id'];
+    const query = (req.query as Record<string, unknown>)['last_event_id'];
+    const raw = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
+    const lastSeen = raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+    const oldest = this.buffer[0]?.id ?? this.seq + 1;
+
+    if (lastSeen !== null && lastSeen >= oldest - 1 && lastSeen <= this.seq) {
+      for (const message of this.buffer) if (message.id > lastSeen) client.pending.push(format(message));
+    } else {
+      client.pending.push(format({ id: this.seq, event: 'snapshot', data: this.snapshot() }));
+    }
+    this.flush(client);
+    this.clients.add(client);
+    this.heartbeat ??= setInterval(() => {
+      for (const c of this.clients) c.res.write(': heartbeat\n\n');
+    }, this.heartbeatMs).unref();
+
+    const drop = () => {
+      if (client.timer) clearTimeout(client.timer);
+      this.clients.delete(client);
+      if (this.clients.size === 0 && this.heartbeat) {
+        clearInterval(this.heartbeat);
+        this.heartbeat = null;
+      }
+    };
+    res.on('close', drop);
+  }
+
+  /** Ends every stream (on stop). */
+  close(): void {
+    for (const client of this.clients) client.res.end();
+    this.clients.clear();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
