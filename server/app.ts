@@ -9,6 +9,7 @@ import { notFound } from './domain/errors.js';
 import { messages } from './domain/messages.js';
 import { errorHandler } from './http/errors.js';
 import { cors } from './http/cors.js';
+import { controlGuard } from './http/control-guard.js';
 import { requestLogger } from './http/request-log.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { cdnRouter } from './media/cdn.js';
@@ -24,7 +25,7 @@ export function createApp(ctx: EmulatorContext, control: ControlServices): Expre
   app.use(ctx.config.basePath, requestLogger(control.requests, 'api', ctx.clock, ctx.bus), cors, apiRouter(ctx));
   app.use(CDN_PATH, requestLogger(control.requests, 'cdn', ctx.clock, ctx.bus), cors);
   app.use(cdnRouter(ctx));
-  app.use(CONTROL_PATH, controlRouter(ctx, control));
+  app.use(CONTROL_PATH, controlGuard(ctx.config.controlToken), controlRouter(ctx, control));
   app.get('/', (_req, res) => {
     res.json({ name: 'cms-emulator', api: ctx.config.basePath + '/' });
   });

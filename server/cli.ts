@@ -19,6 +19,8 @@ Options:
   --data <dir>       data folder: data.json plus media (default ./.cms-emulator)
   --fixture <name>   what a new data folder is seeded from: a built-in name or a path (default demo)
   --strict           serve only what the spec shows: the reads it leaves open answer 404
+  --control-token <t> required by the control API (/__emulator) from other machines, and to
+                     listen on a non-loopback --host
   -h, --help         show this help
 `;
 
@@ -33,6 +35,7 @@ const argvSchema = z.object({
   data: z.string().min(1).optional(),
   fixture: z.string().min(1).optional(),
   strict: z.boolean().optional(),
+  'control-token': z.string().optional(),
   help: z.boolean().optional(),
 });
 
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
         data: { type: 'string' },
         fixture: { type: 'string' },
         strict: { type: 'boolean' },
+        'control-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
       dataDir: args.data.data,
       fixture: args.data.fixture,
       strict: args.data.strict,
+      controlToken: args.data['control-token'],
     });
     running = await emulator.start();
   } catch (err) {

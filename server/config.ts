@@ -29,6 +29,11 @@ export const emulatorOptionsSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /**
+   * Required to use the control API (/__emulator) from anywhere but loopback, and required when
+   * `host` is not a loopback address.
+   */
+  controlToken: z.string().min(12, 'controlToken must be at least 12 characters').optional(),
   /** Largest accepted JSON body (spec gap: request body size limits). */
   bodyLimit: z.string().default('5mb'),
 });
@@ -38,8 +43,15 @@ export type EmulatorConfig = z.output<typeof emulatorOptionsSchema>;
 
 export class ConfigError extends Error {}
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
 export function parseOptions(options: EmulatorOptions): EmulatorConfig {
   const result = emulatorOptionsSchema.safeParse(options);
   if (!result.success) throw new ConfigError(`invalid emulator options:\n${z.prettifyError(result.error)}`);
-  return result.data;
+  const config = result.data;
+  // Listening beyond this machine exposes reset, import and replay: not without a token.
+  if (!LOOPBACK_HOSTS.has(config.host) && !config.host.startsWith('127.') && config.controlToken === undefined) {
+    throw new ConfigError(`listening on ${config.host} needs a control token (--control-token), since the control API can reset and import data`);
+  }
+  return config;
 }

@@ -65,8 +65,15 @@ const finished = (d: Delivery) => d.state === 'succeeded' || d.state === 'failed
 export async function startEmulator(options: StartOptions = {}): Promise<EmulatorHandle> {
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'cms-emulator-')));
-  const emulator = await createEmulator({ ...options, dataDir, port: options.port ?? 0 });
-  const running = await emulator.start();
+  let emulator: Emulator;
+  let running: Awaited<ReturnType<Emulator['start']>>;
+  try {
+    emulator = await createEmulator({ ...options, dataDir, port: options.port ?? 0 });
+    running = await emulator.start();
+  } catch (err) {
+    if (temporary) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const organizations = emulator.organizations();
 
   return {

@@ -114,3 +114,22 @@ describe('GET /__emulator/events', () => {
     expect(messages[0]?.event).toBe('snapshot');
   });
 });
+
+describe('access to the control API', () => {
+  it('refuses a non-loopback host without a control token', async () => {
+    await expect(startEmulator({ host: '0.0.0.0' })).rejects.toThrow(/needs a control token/);
+  });
+
+  it('with a control token, control requests must carry it; the emulated API does not need it', async () => {
+    const guarded = await startEmulator({ controlToken: 'a-long-control-token' });
+    try {
+      expect((await fetch(`${guarded.controlUrl}/jobs`)).status).toBe(401);
+      expect((await fetch(`${guarded.controlUrl}/jobs`, { headers: { 'x-control-token': 'wrong-token-value' } })).status).toBe(401);
+      expect((await fetch(`${guarded.controlUrl}/jobs`, { headers: { 'x-control-token': 'a-long-control-token' } })).status).toBe(200);
+      expect((await fetch(`${guarded.controlUrl}/jobs?control_token=a-long-control-token`)).status).toBe(200);
+      expect((await fetch(`${guarded.apiUrl}/posts/?auth_token=${guarded.tokens['acme']!.read}`)).status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
