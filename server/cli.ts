@@ -19,6 +19,7 @@ Options:
   --data <dir>       data folder: data.json plus media (default ./.cms-emulator)
   --fixture <name>   what a new data folder is seeded from: a built-in name or a path (default demo)
   --strict           serve only what the spec shows: the reads it leaves open answer 404
+  --https            serve over HTTPS with a certificate generated locally on first use
   --control-token <t> required by the control API (/__emulator) from other machines, and to
                      listen on a non-loopback --host
   -h, --help         show this help
@@ -35,6 +36,7 @@ const argvSchema = z.object({
   data: z.string().min(1).optional(),
   fixture: z.string().min(1).optional(),
   strict: z.boolean().optional(),
+  https: z.boolean().optional(),
   'control-token': z.string().optional(),
   help: z.boolean().optional(),
 });
@@ -50,6 +52,7 @@ function describe(emulator: Emulator, running: RunningInfo): string {
     'CMS Emulator is running',
     `  API base URL   ${running.apiUrl}${emulator.config.strict ? '  (strict: only what the spec shows)' : ''}`,
     `  CDN URL        ${running.cdnUrl}`,
+    ...(emulator.certificateFile() ? [`  Certificate    ${emulator.certificateFile()} (self-signed: trust it, or set NODE_EXTRA_CA_CERTS to it)`] : []),
     `  Data file      ${path}${seeded ? ` (new, seeded from ${fixture})` : ''}`,
     '  Organizations',
   ];
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
         data: { type: 'string' },
         fixture: { type: 'string' },
         strict: { type: 'boolean' },
+        https: { type: 'boolean' },
         'control-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -95,6 +99,7 @@ async function main(): Promise<void> {
       fixture: args.data.fixture,
       strict: args.data.strict,
       controlToken: args.data['control-token'],
+      https: args.data.https,
     });
     running = await emulator.start();
   } catch (err) {

@@ -5,6 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { localCertificate } from './http/tls.js';
 import { dirname, join, resolve } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from './app.js';
@@ -64,6 +66,8 @@ export interface Emulator {
   /** Path of the data file and whether this start created it from the fixture. */
   readonly dataFile: { path: string; seeded: boolean; fixture: string };
   organizations(): OrganizationInfo[];
+  /** With `https`, the certificate file clients may trust (after start). */
+  certificateFile(): string | null;
   start(): Promise<RunningInfo>;
   /** Stops listening, lets accepted writes finish, and puts everything on disk. */
   stop(): Promise<void>;
@@ -87,6 +91,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   let stopScheduler: (() => void) | null = null;
 
   let server: Server | null = null;
+  let certificate: string | null = null;
   let serverUrl: string | null = null;
   const deliveryLog = await DeliveryLog.open(join(dirname(file), 'deliveries.json'));
   const webhooks = new WebhookDispatcher(ctx, deliveryLog, () => serverUrl);
@@ -114,13 +119,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     requests,
     state,
     dataFile: { path: file, seeded, fixture },
+    certificateFile: () => certificate,
     organizations: () =>
       store.organizations().map((org) => ({ slug: org.slug, name: org.name, readToken: org.tokens.read, writeToken: org.tokens.write })),
     idle,
 
     async start() {
       if (server) throw new Error('the emulator is already started');
-      const listening = createServer(app);
+      const tls = config.https ? await localCertificate(dirname(file)) : null;
+      certificate = tls?.certFile ?? null;
+      const listening = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, app) : createServer(app);
       await new Promise<void>((resolveListen, reject) => {
         listening.once('error', reject);
         listening.listen(config.port, config.host, () => {
@@ -132,7 +140,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       stopScheduler = startScheduler(ctx, clock);
       const { port } = listening.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-      const url = `http://${host}:${port}`;
+      const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
       serverUrl = url;
       return { url, apiUrl: url + config.basePath, cdnUrl: url + CDN_PATH, port };
     },
