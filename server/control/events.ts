@@ -45,14 +45,29 @@ function change(event: EmulatorEvent): { event: string; data: unknown } | null {
     case 'post.created':
     case 'post.updated':
     case 'post.deleted':
-      return { event: 'change', data: { type: event.type, organization: event.organization, slug: event.post.slug, status: event.post.status, cause: event.cause } };
+      return {
+        event: 'change',
+        data: { type: event.type, organization: event.organization, slug: event.post.slug, status: event.post.status, cause: event.cause },
+      };
     case 'page.created':
     case 'page.updated':
-      return { event: 'change', data: { type: event.type, organization: event.organization, slug: event.page.slug, page_type: event.page.page_type, cause: event.cause } };
+      return {
+        event: 'change',
+        data: {
+          type: event.type,
+          organization: event.organization,
+          slug: event.page.slug,
+          page_type: event.page.page_type,
+          cause: event.cause,
+        },
+      };
     case 'item.created':
     case 'item.updated':
     case 'item.deleted':
-      return { event: 'change', data: { type: event.type, organization: event.organization, collection: event.collection, id: event.item.id, cause: event.cause } };
+      return {
+        event: 'change',
+        data: { type: event.type, organization: event.organization, collection: event.collection, id: event.item.id, cause: event.cause },
+      };
     case 'media.created':
       return { event: 'change', data: { type: event.type, organization: event.organization, id: event.media.id, cause: event.cause } };
     case 'request.logged':
@@ -72,7 +87,10 @@ function change(event: EmulatorEvent): { event: string; data: unknown } | null {
   }
 }
 
-export function createEventStream(ctx: EmulatorContext, services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock }): EventStream {
+export function createEventStream(
+  ctx: EmulatorContext,
+  services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock },
+): EventStream {
   const stream = new EventStream(() => ({
     requests: services.requests.list().slice(0, 100).map(requestSummary),
     jobs: [...ctx.jobs.list()].reverse().slice(0, 100),

@@ -11,6 +11,7 @@ import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { InboxHub } from '../webhooks/inboxes.js';
 import { dashboardRouter } from './dashboard.js';
 import { eventsRouter } from './events.js';
+import { controlOpenApi } from './openapi.js';
 import type { EventStream } from '../http/sse.js';
 import { clockRouter, jobsRouter } from './jobs-clock.js';
 import { requestsRouter } from './requests.js';
@@ -39,6 +40,10 @@ export function controlRouter(ctx: EmulatorContext, services: ControlServices): 
   router.use(stateRouter(services.state, '100mb'));
   router.use(dashboardRouter(ctx));
   router.use(eventsRouter(services.events));
+  const openapi = controlOpenApi(services.version);
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
   router.use(() => {
     throw notFound('No such control endpoint. See docs/control-api.md.');
   });
