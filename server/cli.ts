@@ -52,7 +52,9 @@ function describe(emulator: Emulator, running: RunningInfo): string {
     'CMS Emulator is running',
     `  API base URL   ${running.apiUrl}${emulator.config.strict ? '  (strict: only what the spec shows)' : ''}`,
     `  CDN URL        ${running.cdnUrl}`,
-    ...(emulator.certificateFile() ? [`  Certificate    ${emulator.certificateFile()} (self-signed: trust it, or set NODE_EXTRA_CA_CERTS to it)`] : []),
+    ...(emulator.certificateFile()
+      ? [`  Certificate    ${emulator.certificateFile()} (self-signed: trust it, or set NODE_EXTRA_CA_CERTS to it)`]
+      : []),
     `  Data file      ${path}${seeded ? ` (new, seeded from ${fixture})` : ''}`,
     '  Organizations',
   ];

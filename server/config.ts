@@ -53,7 +53,9 @@ export function parseOptions(options: EmulatorOptions): EmulatorConfig {
   const config = result.data;
   // Listening beyond this machine exposes reset, import and replay: not without a token.
   if (!LOOPBACK_HOSTS.has(config.host) && !config.host.startsWith('127.') && config.controlToken === undefined) {
-    throw new ConfigError(`listening on ${config.host} needs a control token (--control-token), since the control API can reset and import data`);
+    throw new ConfigError(
+      `listening on ${config.host} needs a control token (--control-token), since the control API can reset and import data`,
+    );
   }
   return config;
 }

@@ -162,7 +162,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       await idle();
       // Deliveries still in flight get a moment (a receiver may take seconds); the log is saved.
       await Promise.race([webhooks.idle(), new Promise((resolve) => setTimeout(resolve, 1000))]);
-      await deliveryLog.flush();
+      await deliveryLog.close();
     },
   };
 }

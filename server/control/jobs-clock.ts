@@ -59,7 +59,9 @@ export function jobsRouter(ctx: EmulatorContext, webhooks: WebhookDispatcher): R
       await ctx.store.flush();
       return true;
     })();
-    const idle = await Promise.race([settled, new Promise<false>((resolve) => setTimeout(() => resolve(false), timeout))]);
+    let timer: NodeJS.Timeout | undefined;
+    const idle = await Promise.race([settled, new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeout)))]);
+    clearTimeout(timer);
     if (!idle) throw detailError(408, `Still busy after ${timeout} ms.`);
     res.json({ data: { idle: true } });
   });

@@ -41,12 +41,13 @@ function matches(e: LoggedRequest, f: Filter): boolean {
 
 export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: WebhookDispatcher, version: string): Router {
   const router = Router({ strict: true });
-  const selected = (req: Request) => {
+  /** Lists default to the newest 100; exports to everything the log holds. */
+  const selected = (req: Request, defaultLimit = 100) => {
     const f = parseQuery(filterQuery, req);
     return log
       .list()
       .filter((e) => matches(e, f))
-      .slice(0, f.limit ?? 100);
+      .slice(0, f.limit ?? defaultLimit);
   };
   /** What a request caused: its background jobs and the webhook deliveries they led to. */
   const caused = (id: string) => ({
@@ -60,13 +61,13 @@ export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: 
   router.get('/requests/export.har', (req, res) => {
     const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     res.setHeader('Content-Disposition', 'attachment; filename="cms-emulator.har"');
-    res.json(toHar(selected(req).reverse(), origin, version));
+    res.json(toHar(selected(req, Infinity).reverse(), origin, version));
   });
   router.get('/requests/export.ndjson', (req, res) => {
     res.type('application/x-ndjson');
     res.setHeader('Content-Disposition', 'attachment; filename="cms-emulator-requests.ndjson"');
     res.send(
-      selected(req)
+      selected(req, Infinity)
         .reverse()
         .map((e) => JSON.stringify(e) + '\n')
         .join(''),

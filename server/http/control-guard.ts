@@ -21,14 +21,16 @@ function same(a: string, b: string): boolean {
 export function controlGuard(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
     if (token === undefined) {
-      if (!isLoopback(req.socket.remoteAddress)) throw detailError(403, 'The control API answers only on loopback unless a control token is configured.');
+      if (!isLoopback(req.socket.remoteAddress))
+        throw detailError(403, 'The control API answers only on loopback unless a control token is configured.');
       next();
       return;
     }
     const header = req.headers['x-control-token'];
     const query = (req.query as Record<string, unknown>)['control_token'];
     const given = typeof header === 'string' ? header : typeof query === 'string' ? query : undefined;
-    if (given === undefined || !same(given, token)) throw detailError(401, 'Send the control token as X-Control-Token (or control_token in the query).');
+    if (given === undefined || !same(given, token))
+      throw detailError(401, 'Send the control token as X-Control-Token (or control_token in the query).');
     next();
   };
 }

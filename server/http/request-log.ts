@@ -41,13 +41,29 @@ function redactHeaders(headers: Record<string, string | string[] | number | unde
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : String(value);
-    out[name] = name.toLowerCase() === 'authorization' ? text.replace(/^(\S+\s+).+$/, `$1${REDACTED}`) : text;
+    // Keep the scheme ("Token", "Bearer") so the log still says how the client authenticated.
+    const scheme = /^(\S+)\s+\S/.exec(text)?.[1];
+    out[name] = name.toLowerCase() === 'authorization' ? (scheme ? `${scheme} ${REDACTED}` : REDACTED) : text;
   }
   return out;
 }
 
 function redactUrl(url: string): string {
   return url.replace(/([?&]auth_token=)[^&#]*/g, `$1${REDACTED}`);
+}
+
+/** A capped buffer may end inside a UTF-8 character: drop the partial one. */
+function cutAtCharacter(bytes: Buffer): Buffer {
+  if (bytes.length < BODY_CAP) return bytes;
+  let end = bytes.length;
+  let back = 0;
+  while (end - back - 1 >= 0 && back < 4 && (bytes[end - back - 1]! & 0xc0) === 0x80) back += 1;
+  const lead = bytes[end - back - 1];
+  if (lead !== undefined && lead >= 0xc0) {
+    const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+    if (back + 1 < length) end -= back + 1;
+  }
+  return bytes.subarray(0, end);
 }
 
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|javascript|x-www-form-urlencoded/i.test(type);
@@ -86,6 +102,21 @@ export function requestLogger(log: RequestLog, surface: LoggedRequest['surface']
     const chunks: Buffer[] = [];
     let captured = 0;
     let size = 0;
+    // The request body exactly as sent: a tee of the stream. Listening in the same synchronous
+    // middleware chain as the body parser loses nothing, and it also reads bodies nobody else
+    // does (a write refused with 401 before its body was parsed).
+    const bodyChunks: Buffer[] = [];
+    let bodyCaptured = 0;
+    let bodySize = 0;
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) {
+      req.on('data', (chunk: Buffer) => {
+        bodySize += chunk.length;
+        if (bodyCaptured < BODY_CAP) {
+          bodyChunks.push(chunk.subarray(0, BODY_CAP - bodyCaptured));
+          bodyCaptured += Math.min(chunk.length, BODY_CAP - bodyCaptured);
+        }
+      });
+    }
 
     const capture = (chunk: unknown, encoding?: BufferEncoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -108,10 +139,10 @@ export function requestLogger(log: RequestLog, surface: LoggedRequest['surface']
     }) as typeof res.end;
 
     res.on('finish', () => {
-      const requestBody = req.body === undefined ? '' : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+      const requestText = cutAtCharacter(Buffer.concat(bodyChunks)).toString('utf8');
       const responseType = res.getHeader('content-type');
       const text = isText(typeof responseType === 'string' ? responseType : undefined)
-        ? Buffer.concat(chunks).toString('utf8')
+        ? cutAtCharacter(Buffer.concat(chunks)).toString('utf8')
         : `[${size} bytes of ${String(responseType)}]`;
       const auth = res.locals.auth;
       const entry: LoggedRequest = {
@@ -129,7 +160,7 @@ export function requestLogger(log: RequestLog, surface: LoggedRequest['surface']
         token: auth?.token ?? null,
         request: {
           headers: redactHeaders(req.headers),
-          body: { text: requestBody.slice(0, BODY_CAP), truncated: requestBody.length > BODY_CAP, size: Buffer.byteLength(requestBody) },
+          body: { text: requestText, truncated: bodySize > BODY_CAP, size: bodySize },
         },
         response: {
           status: res.statusCode,

@@ -19,6 +19,7 @@ export class DeliveryLog {
   private readonly byId = new Map<string, Delivery>();
   private writing: Promise<void> | null = null;
   private dirty = false;
+  private closed = false;
 
   private constructor(
     private readonly low: Low<DeliveryFile>,
@@ -63,15 +64,18 @@ export class DeliveryLog {
 
   /** Call after changing a delivery in place. */
   changed(): void {
+    if (this.closed) return;
     this.dirty = true;
     if (this.writing) return;
     this.writing = (async () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
-      while (this.dirty) {
+      while (this.dirty && !this.closed) {
         this.dirty = false;
         await this.low.write();
       }
-    })().finally(() => (this.writing = null));
+    })()
+      .catch((err: unknown) => console.error('cms-emulator: could not save the delivery log:', err))
+      .finally(() => (this.writing = null));
   }
 
   clear(): void {
@@ -82,5 +86,11 @@ export class DeliveryLog {
 
   async flush(): Promise<void> {
     while (this.writing) await this.writing;
+  }
+
+  /** Saves what is pending, then stops writing (deliveries still in flight are not saved). */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
   }
 }

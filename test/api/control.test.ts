@@ -145,7 +145,10 @@ async function publicSlugs(orgSlug = 'acme'): Promise<string[]> {
 }
 
 function readPage(page: Page, preview = false): Promise<ApiResponse<{ data: PageJson }>> {
-  return api.get(`/pages/${page.page_type ?? '*'}/${page.slug}/`, { token: tokens('acme').read, ...(preview ? { query: { preview: 'true' } } : {}) });
+  return api.get(`/pages/${page.page_type ?? '*'}/${page.slug}/`, {
+    token: tokens('acme').read,
+    ...(preview ? { query: { preview: 'true' } } : {}),
+  });
 }
 
 function readItem(collection: string, id: number, preview = false): Promise<ApiResponse<unknown>> {
@@ -558,7 +561,8 @@ describe('clock', () => {
       expect(preview.body.data.fields[key]).toBe(draftFields[key]);
 
       const list = await expectWebhooks(['page.published', 'page.all'], CAUSE);
-      for (const d of list) expect(envelope(d).data).toMatchObject({ id: page.slug, service_id: page.id, status: 'published', scheduled: null });
+      for (const d of list)
+        expect(envelope(d).data).toMatchObject({ id: page.slug, service_id: page.id, status: 'published', scheduled: null });
     });
 
     it('a running clock publishes on the scheduler tick, with no further clock call', async () => {
@@ -1074,7 +1078,10 @@ describe('dashboard actions', () => {
   it.each([
     ['a post', () => `acme/posts/${publishedPost().slug}/archive`],
     ['a page', () => `acme/pages/${required(acme.pages[0], 'acme page').slug}/archive`],
-    ['an item (items cannot be scheduled)', () => `acme/collections/${acme.collections[0]!.key}/items/${acme.collections[0]!.items[0]!.id}/schedule`],
+    [
+      'an item (items cannot be scheduled)',
+      () => `acme/collections/${acme.collections[0]!.key}/items/${acme.collections[0]!.items[0]!.id}/schedule`,
+    ],
   ])('404 for an unknown action on %s', async (_what, path) => {
     const res = await dashboard<DetailJson>(path());
     expect(res.status).toBe(404);
