@@ -15,7 +15,11 @@ export type DeliveryEvent = { type: 'delivery.created' | 'delivery.updated'; del
 export type RequestEvent = { type: 'request.logged'; request: LoggedRequest };
 
 /** The emulator's own state changed: a reset, an import, a snapshot restored, the clock moved. */
-export type StateEvent = { type: 'store.replaced'; reason: string } | { type: 'clock.changed'; now: string };
+export type StateEvent =
+  | { type: 'store.replaced'; reason: string }
+  | { type: 'store.error'; message: string; file: string }
+  | { type: 'store.recovered' }
+  | { type: 'clock.changed'; now: string };
 
 export type EmulatorEvent = DomainEvent | JobEvent | DeliveryEvent | RequestEvent | StateEvent;
 

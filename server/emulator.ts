@@ -23,6 +23,7 @@ import { startScheduler } from './jobs/scheduler.js';
 import { JobQueue } from './jobs/queue.js';
 import { packageVersion, prepareDataDir, resolveFixture } from './store/seed.js';
 import { Store } from './store/store.js';
+import { StoreWatcher } from './store/watch.js';
 import { RequestLog } from './http/request-log.js';
 import { StateService } from './control/state-service.js';
 import { createEventStream } from './control/events.js';
@@ -63,6 +64,8 @@ export interface Emulator {
   readonly requests: RequestLog;
   /** Reset, fixtures, import/export, snapshots. */
   readonly state: StateService;
+  /** Watches the data file for people's edits while running. */
+  readonly watcher: StoreWatcher;
   /** Path of the data file and whether this start created it from the fixture. */
   readonly dataFile: { path: string; seeded: boolean; fixture: string };
   organizations(): OrganizationInfo[];
@@ -99,8 +102,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const inboxes = new InboxHub(store, clock);
   const requests = new RequestLog();
   const state = new StateService(ctx, fixture);
-  const events = createEventStream(ctx, { requests, webhooks, clock });
-  const app = createApp(ctx, { webhooks, inboxes, requests, state, clock, events, version: packageVersion() });
+  const watcher = new StoreWatcher(store, bus, () => clock.now());
+  const events = createEventStream(ctx, { requests, webhooks, clock, watcher });
+  const app = createApp(ctx, { webhooks, inboxes, requests, state, clock, events, watcher, version: packageVersion() });
 
   async function idle(): Promise<void> {
     while (!jobs.isIdle()) await jobs.idle();
@@ -118,6 +122,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     inboxes,
     requests,
     state,
+    watcher,
     dataFile: { path: file, seeded, fixture },
     certificateFile: () => certificate,
     organizations: () =>
@@ -138,6 +143,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       });
       server = listening;
       stopScheduler = startScheduler(ctx, clock);
+      if (config.watch) await watcher.start();
       const { port } = listening.address() as AddressInfo;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
@@ -146,6 +152,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
 
     async stop() {
+      await watcher.stop();
       events.close();
       stopScheduler?.();
       stopScheduler = null;

@@ -10,6 +10,7 @@ import type { EmulatorClock } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
 import type { LoggedRequest, RequestLog } from '../http/request-log.js';
 import { EventStream } from '../http/sse.js';
+import type { StoreWatcher } from '../store/watch.js';
 import type { Delivery } from '../webhooks/delivery.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
@@ -82,6 +83,10 @@ function change(event: EmulatorEvent): { event: string; data: unknown } | null {
       return { event: 'delivery', data: deliverySummary(event.delivery) };
     case 'store.replaced':
       return { event: 'state', data: { reason: event.reason } };
+    case 'store.error':
+      return { event: 'store-error', data: { message: event.message, file: event.file } };
+    case 'store.recovered':
+      return { event: 'store-error', data: null };
     case 'clock.changed':
       return { event: 'clock', data: { now: event.now } };
   }
@@ -89,13 +94,14 @@ function change(event: EmulatorEvent): { event: string; data: unknown } | null {
 
 export function createEventStream(
   ctx: EmulatorContext,
-  services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock },
+  services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock; watcher: StoreWatcher },
 ): EventStream {
   const stream = new EventStream(() => ({
     requests: services.requests.list().slice(0, 100).map(requestSummary),
     jobs: [...ctx.jobs.list()].reverse().slice(0, 100),
     deliveries: services.webhooks.log.list().slice(0, 100).map(deliverySummary),
     clock: services.clock.state(),
+    store: { file: ctx.store.file, error: services.watcher.state.error, broken_copy: ctx.store.brokenCopy },
     organizations: ctx.store.organizations().map((o) => ({ slug: o.slug, name: o.name })),
   }));
   ctx.bus.subscribe((event) => {

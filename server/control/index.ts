@@ -13,6 +13,7 @@ import { dashboardRouter } from './dashboard.js';
 import { eventsRouter } from './events.js';
 import { controlOpenApi } from './openapi.js';
 import type { EventStream } from '../http/sse.js';
+import type { StoreWatcher } from '../store/watch.js';
 import { clockRouter, jobsRouter } from './jobs-clock.js';
 import { requestsRouter } from './requests.js';
 import type { StateService } from './state-service.js';
@@ -28,6 +29,7 @@ export interface ControlServices {
   state: StateService;
   clock: EmulatorClock;
   events: EventStream;
+  watcher: StoreWatcher;
   version: string;
 }
 
@@ -40,6 +42,11 @@ export function controlRouter(ctx: EmulatorContext, services: ControlServices): 
   router.use(stateRouter(services.state, '100mb'));
   router.use(dashboardRouter(ctx));
   router.use(eventsRouter(services.events));
+  router.get('/store', (_req, res) => {
+    res.json({
+      data: { file: ctx.store.file, error: services.watcher.state.error, broken_copy: ctx.store.brokenCopy, writes: ctx.store.writes },
+    });
+  });
   const openapi = controlOpenApi(services.version);
   router.get('/openapi.json', (_req, res) => {
     res.json(openapi);

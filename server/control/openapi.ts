@@ -258,6 +258,7 @@ export function controlOpenApi(version: string): Json {
           { '200': { description: 'An event stream', content: { 'text/event-stream': {} } } },
         ),
       },
+      '/store': { get: op('The data file: its path, the problem with an edit of it (or null), where a broken edit was kept') },
       '/openapi.json': { get: op('This document') },
     },
   };

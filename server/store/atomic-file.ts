@@ -5,12 +5,27 @@
  * file or the new one, never a mix. Pretty-printed with a two-space indent, as people edit it.
  */
 import { open, rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 
+/** How many of our recent writes are remembered (a watcher may read one while the next is under way). */
+const REMEMBERED = 16;
+
+export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 export class AtomicJsonFile<T> implements Adapter<T> {
-  /** Text of the last write, so the watcher can tell our own writes from a person's edits. */
+  /** Text of the last write. */
   lastWritten: string | null = null;
+  /**
+   * Hashes of our recent writes, registered before each rename: whatever the watcher reads, one
+   * of our writes finished or under way, is recognized as ours and never taken for an edit.
+   */
+  private readonly recent: string[] = [];
+
+  isOurs(text: string): boolean {
+    return this.recent.includes(textHash(text));
+  }
 
   constructor(readonly file: string) {}
 
@@ -30,6 +45,8 @@ export class AtomicJsonFile<T> implements Adapter<T> {
       await handle.close();
     }
     this.lastWritten = text;
+    this.recent.push(textHash(text));
+    if (this.recent.length > REMEMBERED) this.recent.shift();
     try {
       await rename(temporary, this.file);
     } catch (err) {

@@ -5,6 +5,7 @@
  * thousand mutations costs a handful of file writes, and every mutation is on disk within about
  * that interval (and at stop, through flush). Writes are atomic and fsynced (AtomicJsonFile).
  */
+import { writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { AtomicJsonFile } from './atomic-file.js';
 import { readStoreFile } from './load.js';
@@ -40,6 +41,11 @@ export class Store {
     return this.adapter.lastWritten;
   }
 
+  /** True when `text` is one of the emulator's own recent writes. */
+  wroteText(text: string): boolean {
+    return this.adapter.isOurs(text);
+  }
+
   get data(): StoreData {
     return this.low.data;
   }
@@ -51,6 +57,25 @@ export class Store {
   organization(slug: string): Organization | undefined {
     return this.low.data.organizations.find((org) => org.slug === slug);
   }
+
+  /** A person's valid edit of the file becomes the state, without writing it back. */
+  adopt(data: StoreData): void {
+    this.low.data = data;
+    this.revision += 1;
+    this.brokenText = null;
+  }
+
+  /**
+   * A broken edit of the file: the next write would replace it, so its text is saved beside the
+   * file first (data.json.broken-<time>), never thrown away.
+   */
+  keepBrokenText(text: string): void {
+    this.brokenText = text;
+  }
+
+  /** Where the last broken edit was kept, if one was. */
+  brokenCopy: string | null = null;
+  private brokenText: string | null = null;
 
   /** Replaces the whole state (reset, import, snapshot restore) and persists it. */
   replace(data: StoreData): void {
@@ -101,6 +126,13 @@ export class Store {
       });
       this.wake = null;
       this.dirty = false;
+      if (this.brokenText !== null) {
+        const copy = `${this.file}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        await writeFile(copy, this.brokenText);
+        console.error(`cms-emulator: your broken edit of ${this.file} is kept as ${copy}; the emulator now writes its last good state`);
+        this.brokenCopy = copy;
+        this.brokenText = null;
+      }
       await this.low.write();
       this.writes += 1;
       this.lastWrite = Date.now();

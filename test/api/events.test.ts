@@ -79,7 +79,7 @@ describe('GET /__emulator/events', () => {
       write(),
     ]);
     expect(messages[0]?.event).toBe('snapshot');
-    expect(Object.keys(messages[0]!.data).sort()).toEqual(['clock', 'deliveries', 'jobs', 'organizations', 'requests']);
+    expect(Object.keys(messages[0]!.data).sort()).toEqual(['clock', 'deliveries', 'jobs', 'organizations', 'requests', 'store']);
     const kinds = messages.map((m) => m.event);
     expect(kinds).toContain('request');
     expect(kinds).toContain('job');

@@ -1,0 +1,108 @@
+/**
+ * Watches the data file for edits made by people (issue 7; ARCHITECTURE convention 7). A valid
+ * edit is applied at once and announced, firing no webhooks (it is not an API write). The
+ * emulator's own writes are recognized by their text and ignored. An edit that is not valid JSON,
+ * or breaks the schema, is reported with its place and the last good state keeps being served;
+ * the broken text is kept beside the file before the emulator writes it again.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { EventBus } from '../bus.js';
+import { parseStoreText, StoreLoadError } from './load.js';
+import type { Store } from './store.js';
+
+export interface StoreWatchState {
+  /** The problem with the file on disk, or null when it is what the emulator serves. */
+  error: { message: string; at: string } | null;
+}
+
+export class StoreWatcher {
+  private watcher: FSWatcher | null = null;
+  readonly state: StoreWatchState = { error: null };
+  private checking: Promise<void> = Promise.resolve();
+  private lastApplied: string | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly bus: EventBus,
+    private readonly now: () => Date,
+  ) {}
+
+  async start(): Promise<void> {
+    // The folder, not the file: a watch on a file ends when the file is deleted, and people (and
+    // editors saving by rename) delete and recreate it.
+    const file = resolve(this.store.file);
+    const folder = dirname(file);
+    this.watcher = watch(folder, {
+      ignoreInitial: true,
+      depth: 0,
+      ignored: (path: string) => path !== folder && resolve(path) !== file,
+      // Editors save in several steps; wait until the size settles before reading.
+      awaitWriteFinish: { stabilityThreshold: 60, pollInterval: 20 },
+    });
+    const check = (path: string) => {
+      if (resolve(path) !== file) return;
+      this.checking = this.checking
+        .then(() => this.check())
+        .catch((err: unknown) => console.error('cms-emulator: watching the data file:', err));
+    };
+    this.watcher.on('add', check);
+    this.watcher.on('change', check);
+    this.watcher.on('unlink', (path: string) => {
+      if (resolve(path) === file)
+        this.report('the data file was deleted; the emulator keeps serving the last good state and will write it again on the next change');
+    });
+    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+  }
+
+  async stop(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = null;
+    await this.checking;
+  }
+
+  /** Waits for the edits seen so far to be handled (tests and the control API). */
+  settled(): Promise<void> {
+    return this.checking;
+  }
+
+  private async check(): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.store.file, 'utf8');
+    } catch {
+      return; // gone again between the event and the read: the unlink handler reports it
+    }
+    // Our own write is never adopted (memory may already be newer than its text); if the file was
+    // broken, our write has just repaired it.
+    if (this.store.wroteText(text)) {
+      if (this.state.error) this.recovered();
+      return;
+    }
+    // The text already applied, unless the file was broken in between (then it is the repair).
+    if (this.state.error === null && text === this.lastApplied) return;
+    try {
+      const data = parseStoreText(text, this.store.file);
+      this.store.adopt(data);
+      this.lastApplied = text;
+      if (this.state.error) this.recovered();
+      this.bus.emit({ type: 'store.replaced', reason: 'the data file was edited' });
+    } catch (err) {
+      if (!(err instanceof StoreLoadError)) throw err;
+      this.store.keepBrokenText(text);
+      this.report(err.reason);
+    }
+  }
+
+  private recovered(): void {
+    this.state.error = null;
+    this.bus.emit({ type: 'store.recovered' });
+  }
+
+  private report(message: string): void {
+    this.state.error = { message, at: this.now().toISOString() };
+    console.error(`cms-emulator: ${this.store.file}: ${message}\n  (still serving the last good state)`);
+    this.bus.emit({ type: 'store.error', message, file: this.store.file });
+  }
+}
