@@ -19,6 +19,8 @@ import { registerContentJobs } from './jobs/content-jobs.js';
 import { registerMediaJobs } from './jobs/media-jobs.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { registerPostJobs } from './jobs/post-jobs.js';
+import { JobJournal } from './jobs/journal.js';
+import type { Cause } from './domain/events.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { JobQueue } from './jobs/queue.js';
 import { packageVersion, prepareDataDir, resolveFixture } from './store/seed.js';
@@ -92,6 +94,28 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerContentJobs(ctx);
   registerMediaJobs(ctx, { timeoutMs: config.downloadTimeoutMs, maxBytes: config.downloadMaxBytes });
   let stopScheduler: (() => void) | null = null;
+
+  // Accepted jobs are journaled before their 202; what a previous run left unfinished runs again.
+  const journal = new JobJournal(join(dirname(file), 'journal.ndjson'));
+  const unfinished = await journal.recover();
+  store.observer = journal;
+  jobs.useJournal({
+    append: (job) => journal.append(job),
+    // A job that leaves nothing to write is done at once; otherwise once its write is on disk.
+    jobFinished: (id) => (store.busy ? journal.jobFinished(id) : journal.writeDone([id])),
+  });
+  for (const job of unfinished) {
+    if (!jobs.handles(job.kind)) {
+      console.error(`cms-emulator: a journaled job of unknown kind "${job.kind}" was skipped`);
+      continue;
+    }
+    jobs.enqueue(
+      job.kind as keyof JobPayloads & string,
+      job.payload as never,
+      { organization: job.organization, cause: job.cause as Cause },
+      { id: job.id },
+    );
+  }
 
   let server: Server | null = null;
   let certificate: string | null = null;
@@ -167,6 +191,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         clearTimeout(timer);
       }
       await idle();
+      await journal.close();
       // Deliveries still in flight get a moment (a receiver may take seconds); the log is saved.
       await Promise.race([webhooks.idle(), new Promise((resolve) => setTimeout(resolve, 1000))]);
       await deliveryLog.close();

@@ -75,12 +75,12 @@ export function contentRouter(ctx: EmulatorContext): Router {
     });
   }
   root
-    .post(write, ...body, (req, res) => {
+    .post(write, ...body, async (req, res) => {
       const { organization: org } = authOf(res);
       const payload = bodyObject(req);
       const collection = findCollection(org, collectionKeyOf(payload));
       const input = parseItemWrite(org, collection, payload, queryLocale(req), true);
-      ctx.jobs.enqueue(
+      await ctx.jobs.accept(
         'item.create',
         { organization: org.slug, collection: collection.key, input },
         { organization: org.slug, cause: apiCause(res) },
@@ -114,11 +114,11 @@ export function contentRouter(ctx: EmulatorContext): Router {
       .all(methodNotAllowed('GET'));
   }
 
-  const update = (replace: boolean) => (req: Request, res: Response) => {
+  const update = (replace: boolean) => async (req: Request, res: Response) => {
     const { organization: org } = authOf(res);
     const { collection, item } = itemOr404(org, req);
     const input = parseItemWrite(org, collection, bodyObject(req), queryLocale(req), replace);
-    ctx.jobs.enqueue(
+    await ctx.jobs.accept(
       'item.update',
       { organization: org.slug, collection: collection.key, itemId: item.id, input, replace },
       { organization: org.slug, cause: apiCause(res) },
@@ -141,17 +141,19 @@ export function contentRouter(ctx: EmulatorContext): Router {
   itemRoute
     .put(write, ...body, update(true))
     .patch(write, ...body, update(false))
-    .delete(write, (req, res) => {
+    .delete(write, async (req, res) => {
       const { organization: org } = authOf(res);
       const { collection, item } = itemOr404(org, req);
       const deleted = ctx.store.mutate(() => applyItemDelete(item, isoNow(ctx.clock)));
       ctx.bus.emit({ type: 'item.deleted', organization: org.slug, collection: collection.key, item: deleted, cause: apiCause(res) });
       // Spec: webhooks and reference cleanup run in the background.
-      ctx.jobs.enqueue(
+      await ctx.jobs.accept(
         'references.cleanup',
         { organization: org.slug, target: { collection: collection.key, id: item.id } },
         { organization: org.slug, cause: apiCause(res) },
       );
+      // Answered only once the deletion is on disk: a 204 is never lost to a crash.
+      await ctx.store.flush();
       res.status(204).end();
     })
     .all(methodNotAllowed(...(strict ? [] : ['GET']), 'PUT', 'PATCH', 'DELETE'));

@@ -60,7 +60,7 @@ export function pagesRouter(ctx: EmulatorContext): Router {
       if (slugTaken(input.slug)) throw fieldErrors({ slug: [messages.pageSlugTaken] });
       const pageCount = org.pages.filter((p) => p.deleted === null).length + pendingCreates(org).length;
       if (org.page_limit !== null && pageCount >= org.page_limit) throw forbiddenError(messages.pageLimitReached(org.page_limit));
-      ctx.jobs.enqueue(
+      await ctx.jobs.accept(
         'page.create',
         { organization: org.slug, input, locale: queryLocale(req) ?? null },
         { organization: org.slug, cause: apiCause(res) },
@@ -95,7 +95,7 @@ export function pagesRouter(ctx: EmulatorContext): Router {
     const { org, page } = pageOr404(req, res);
     const { input, media } = parsePagePatch(writeContext(org, req), page, pageDefs(org, page), bodyObject(req));
     await refuseMissingMedia(media);
-    ctx.jobs.enqueue(
+    await ctx.jobs.accept(
       'page.update',
       { organization: org.slug, pageId: page.id, input, locale: queryLocale(req) ?? null },
       { organization: org.slug, cause: apiCause(res) },

@@ -73,10 +73,10 @@ export function postsRouter(ctx: EmulatorContext): Router {
       const index = new OrgIndex(organization, cdnBase(req));
       res.json(paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body })));
     })
-    .post(write, ...body, (req, res) => {
+    .post(write, ...body, async (req, res) => {
       const { organization } = authOf(res);
       const input = parsePostCreate(bodyObject(req), slugRules(organization, null));
-      ctx.jobs.enqueue(
+      await ctx.jobs.accept(
         'post.create',
         { organization: organization.slug, input },
         { organization: organization.slug, cause: apiCause(res) },
@@ -108,20 +108,22 @@ export function postsRouter(ctx: EmulatorContext): Router {
         data: serializePost(index, post, { single: true }),
       });
     })
-    .patch(write, ...body, (req, res) => {
+    .patch(write, ...body, async (req, res) => {
       const { organization, post } = livePostOr404(req, res);
       const { input, warnings } = parsePostPatch(bodyObject(req), slugRules(organization, post.id));
-      ctx.jobs.enqueue(
+      await ctx.jobs.accept(
         'post.update',
         { organization: organization.slug, postId: post.id, slug: post.slug, input },
         { organization: organization.slug, cause: apiCause(res) },
       );
       res.status(202).json({ status: 'pending', ...warnings });
     })
-    .delete(write, (req, res) => {
+    .delete(write, async (req, res) => {
       const { organization, post } = livePostOr404(req, res);
       const deleted = ctx.store.mutate(() => applyPostDelete(post, isoNow(ctx.clock)));
       ctx.bus.emit({ type: 'post.deleted', organization: organization.slug, post: deleted, cause: apiCause(res) });
+      // Answered only once the deletion is on disk: a 204 is never lost to a crash.
+      await ctx.store.flush();
       res.status(204).end();
     })
     .all(methodNotAllowed('GET', 'PATCH', 'DELETE'));

@@ -30,9 +30,16 @@ type Handler<P> = (payload: P, job: JobRecord) => Promise<void> | void;
 /** Keeps the newest records; older finished ones are dropped so memory stays bounded. */
 const DEFAULT_HISTORY = 2000;
 
+/** What the queue needs of the journal (server/jobs/journal.ts) and of the store's writes. */
+export interface Durability {
+  append(job: { id: string; kind: string; organization: string; cause: unknown; payload: unknown }): Promise<void>;
+  jobFinished(id: string): void;
+}
+
 export class JobQueue<Payloads extends object> {
   private readonly handlers = new Map<keyof Payloads, Handler<never>>();
-  private readonly pending: { record: JobRecord; payload: unknown }[] = [];
+  private readonly pending: { record: JobRecord; payload: unknown; durable: Promise<void> }[] = [];
+  private durability: Durability | null = null;
   private readonly history: JobRecord[] = [];
   private running = false;
   private waiters: (() => void)[] = [];
@@ -43,14 +50,43 @@ export class JobQueue<Payloads extends object> {
     private readonly historySize = DEFAULT_HISTORY,
   ) {}
 
+  /** Journals every job from now on (the emulator sets it once its journal is open). */
+  useJournal(durability: Durability): void {
+    this.durability = durability;
+  }
+
+  handles(kind: string): boolean {
+    return this.handlers.has(kind as keyof Payloads);
+  }
+
   register<K extends keyof Payloads>(kind: K, handler: Handler<Payloads[K]>): void {
     this.handlers.set(kind, handler as Handler<never>);
   }
 
-  enqueue<K extends keyof Payloads & string>(kind: K, payload: Payloads[K], meta: { organization: string; cause: Cause }): JobRecord {
+  /**
+   * Accepts a write: queues the job and resolves once it is journaled on disk, so the caller may
+   * answer 202 knowing a crash cannot lose it.
+   */
+  async accept<K extends keyof Payloads & string>(
+    kind: K,
+    payload: Payloads[K],
+    meta: { organization: string; cause: Cause },
+  ): Promise<JobRecord> {
+    const record = this.enqueue(kind, payload, meta);
+    await this.pending.find((p) => p.record === record)?.durable;
+    return record;
+  }
+
+  /** Queues a job (journaled in the background); `replayed` jobs come from the journal already. */
+  enqueue<K extends keyof Payloads & string>(
+    kind: K,
+    payload: Payloads[K],
+    meta: { organization: string; cause: Cause },
+    replayed?: { id: string },
+  ): JobRecord {
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
     const record: JobRecord = {
-      id: randomUUID(),
+      id: replayed?.id ?? randomUUID(),
       kind,
       organization: meta.organization,
       status: 'queued',
@@ -60,7 +96,12 @@ export class JobQueue<Payloads extends object> {
       started: null,
       finished: null,
     };
-    this.pending.push({ record, payload });
+    const durable =
+      replayed || !this.durability
+        ? Promise.resolve()
+        : this.durability.append({ id: record.id, kind, organization: meta.organization, cause: meta.cause, payload });
+    durable.catch((err: unknown) => console.error('cms-emulator: could not journal a job:', err));
+    this.pending.push({ record, payload, durable });
     this.remember(record);
     this.bus.emit({ type: 'job.queued', job: record });
     if (!this.running) {
@@ -81,6 +122,7 @@ export class JobQueue<Payloads extends object> {
       record.status = 'failed';
       record.error = reason;
       record.finished = this.clock.now().toISOString();
+      this.durability?.jobFinished(record.id);
       this.bus.emit({ type: 'job.failed', job: record });
     }
     return dropped.length;
@@ -132,6 +174,7 @@ export class JobQueue<Payloads extends object> {
       if (!(err instanceof WriteFailure)) console.error(`cms-emulator: job ${record.kind} ${record.id} failed:`, err);
     }
     record.finished = this.clock.now().toISOString();
+    this.durability?.jobFinished(record.id);
     this.bus.emit({ type: record.status === 'failed' ? 'job.failed' : 'job.succeeded', job: record });
   }
 

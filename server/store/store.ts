@@ -11,6 +11,12 @@ import { AtomicJsonFile } from './atomic-file.js';
 import { readStoreFile } from './load.js';
 import type { Organization, StoreData } from './schema.js';
 
+/** Told when a write begins and when it is on disk (the job journal marks jobs done). */
+export interface WriteObserver {
+  writeStarting(): string[];
+  writeDone(covered: string[]): void;
+}
+
 /** The shortest time between two writes of the data file. */
 export const WRITE_INTERVAL_MS = 100;
 
@@ -19,6 +25,7 @@ export class Store {
   revision = 0;
   /** How many times the file was written (bench: writes per thousand API writes). */
   writes = 0;
+  observer: WriteObserver | null = null;
   private dirty = false;
   private writing: Promise<void> | null = null;
 
@@ -92,6 +99,11 @@ export class Store {
     return result;
   }
 
+  /** True while something mutated is not yet on disk. */
+  get busy(): boolean {
+    return this.writing !== null || this.dirty;
+  }
+
   /** Resolves once everything mutated so far is on disk; a write waiting for its slot goes now. */
   async flush(): Promise<void> {
     while (this.writing) {
@@ -133,7 +145,10 @@ export class Store {
         this.brokenCopy = copy;
         this.brokenText = null;
       }
+      // Jobs finished by now have their effects in memory, so in the text this write serializes.
+      const covered = this.observer?.writeStarting() ?? [];
       await this.low.write();
+      this.observer?.writeDone(covered);
       this.writes += 1;
       this.lastWrite = Date.now();
     }
