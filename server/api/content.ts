@@ -6,7 +6,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { EmulatorContext } from '../context.js';
 import { badRequest, notFound } from '../domain/errors.js';
-import { applyItemDelete } from '../domain/collections/apply.js';
+import { applyItemDelete, nextItemId } from '../domain/collections/apply.js';
 import { collectionKeyOf, findCollection, parseItemWrite } from '../domain/collections/input.js';
 import { listItems, parseKeys } from '../domain/collections/queries.js';
 import { ContentReader } from '../domain/content/reader.js';
@@ -80,9 +80,14 @@ export function contentRouter(ctx: EmulatorContext): Router {
       const payload = bodyObject(req);
       const collection = findCollection(org, collectionKeyOf(payload));
       const input = parseItemWrite(org, collection, payload, queryLocale(req), true);
+      const reserved = ctx.jobs
+        .pendingPayloads('item.create')
+        .filter((job) => job.organization === org.slug)
+        .map((job) => job.itemId);
+      const itemId = nextItemId(org, reserved);
       await ctx.jobs.accept(
         'item.create',
-        { organization: org.slug, collection: collection.key, input },
+        { organization: org.slug, collection: collection.key, itemId, input },
         { organization: org.slug, cause: apiCause(res) },
       );
       res.status(202).json({ status: 'pending' });

@@ -114,5 +114,6 @@ export const messages = {
   jobPageSlugTaken: (slug: string) => `A page with slug "${slug}" was created before this write ran.`,
   jobPageGone: 'The page was deleted before the update ran.',
   jobItemGone: 'The item was deleted before the update ran.',
+  jobItemExists: (id: number) => `Item ${id} exists already: this create was applied before (a replay after a restart).`,
   jobSlugTaken: (slug: string) => `A post with slug "${slug}" was created before this write ran.`,
 } as const;

@@ -32,9 +32,9 @@ export function registerContentJobs(ctx: EmulatorContext): void {
     enqueueMediaImports(ctx, organization, pageDefs(org, after), input.changes, { kind: 'page', pageId }, job.cause);
   });
 
-  jobs.register('item.create', ({ organization, collection, input }, job) => {
+  jobs.register('item.create', ({ organization, collection, itemId, input }, job) => {
     const org = organizationOf(ctx, organization);
-    const { item, changes } = store.mutate(() => applyItemCreate(org, collection, input, isoNow(clock)));
+    const { item, changes } = store.mutate(() => applyItemCreate(org, collection, itemId, input, isoNow(clock)));
     bus.emit({ type: 'item.created', organization, collection, item: structuredClone(item), cause: job.cause });
     const defs = org.collections.find((c) => c.key === collection)?.fields ?? [];
     enqueueMediaImports(ctx, organization, defs, changes, { kind: 'item', collection, itemId: item.id }, job.cause);

@@ -10,7 +10,8 @@ export interface JobPayloads {
   'post.update': { organization: string; postId: number; slug: string; input: PostPatchInput };
   'page.create': { organization: string; input: PageCreateInput; locale: string | null };
   'page.update': { organization: string; pageId: number; input: PagePatchInput; locale: string | null };
-  'item.create': { organization: string; collection: string; input: ItemWriteInput };
+  /** `itemId` is reserved when the write is accepted, so a replayed job cannot create it twice. */
+  'item.create': { organization: string; collection: string; itemId: number; input: ItemWriteInput };
   'item.update': { organization: string; collection: string; itemId: number; input: ItemWriteInput; replace: boolean };
   'references.cleanup': { organization: string; target: Target };
   'media.import': { organization: string; url: string; alt: string | null; target: MediaTarget };

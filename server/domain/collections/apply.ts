@@ -30,15 +30,22 @@ function validated(org: Organization, collection: Collection, changes: LocaleCha
 }
 
 /** The item and the validated values written (whose remote media the caller downloads). */
+/** The next free item id, counting ids already reserved by accepted creates. */
+export function nextItemId(org: Organization, reserved: readonly number[]): number {
+  const highest = org.collections.flatMap((c) => c.items).reduce((max, i) => Math.max(max, i.id), 0);
+  return Math.max(highest, ...reserved) + 1;
+}
+
 export function applyItemCreate(
   org: Organization,
   collectionKey: string,
+  id: number,
   input: ItemWriteInput,
   now: string,
 ): { item: CollectionItem; changes: LocaleChanges } {
   const collection = collectionOf(org, collectionKey);
+  if (org.collections.some((c) => c.items.some((i) => i.id === id))) throw new WriteFailure(messages.jobItemExists(id));
   const changes = validated(org, collection, input.changes, 'required-keys');
-  const id = org.collections.flatMap((c) => c.items).reduce((max, i) => Math.max(max, i.id), 0) + 1;
   const item: CollectionItem = {
     id,
     status: input.status ?? 'draft',
