@@ -2,7 +2,8 @@
  * Reads and checks a data file. Errors name their exact place: line and column for JSON syntax,
  * the path of the bad value for schema violations, so a hand edit is quick to mend.
  */
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { migrate, MigrationError, versionOf } from './migrations.js';
 import { z } from 'zod';
 import { checkStoreContent } from './content-check.js';
 import { storeSchema, type StoreData } from './schema.js';
@@ -18,13 +19,40 @@ export class StoreLoadError extends Error {
 }
 
 export async function readStoreFile(file: string): Promise<StoreData> {
+  return (await readAndMigrate(file)).data;
+}
+
+/**
+ * Reads a data file, migrating one written in an older format: the original is kept as
+ * `<file>.v<version>.bak` and the migrated text written in its place.
+ */
+export async function readAndMigrate(file: string): Promise<{ data: StoreData; migrated: string[]; backup: string | null }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     throw new StoreLoadError(file, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  return parseStoreText(text, file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new StoreLoadError(file, describeJsonError(text, (err as Error).message));
+  }
+  const version = versionOf(raw);
+  let result: { data: unknown; applied: string[] };
+  try {
+    result = migrate(raw);
+  } catch (err) {
+    if (err instanceof MigrationError) throw new StoreLoadError(file, err.message);
+    throw err;
+  }
+  if (result.applied.length === 0) return { data: parseStoreText(text, file), migrated: [], backup: null };
+  const data = checkParsed(result.data, file);
+  const backup = `${file}.v${version}.bak`;
+  await copyFile(file, backup);
+  await writeFile(file, JSON.stringify(data, null, 2) + '\n');
+  return { data, migrated: result.applied, backup };
 }
 
 export function parseStoreText(text: string, file: string): StoreData {
@@ -34,6 +62,11 @@ export function parseStoreText(text: string, file: string): StoreData {
   } catch (err) {
     throw new StoreLoadError(file, describeJsonError(text, (err as Error).message));
   }
+  return checkParsed(raw, file);
+}
+
+/** Schema and content checks of parsed JSON. */
+function checkParsed(raw: unknown, file: string): StoreData {
   const result = storeSchema.safeParse(raw);
   if (!result.success) {
     throw new StoreLoadError(file, `does not match the data-file schema (docs/data-file.md):\n${formatIssues(result.error)}`);

@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { AtomicJsonFile } from './atomic-file.js';
-import { readStoreFile } from './load.js';
+import { readAndMigrate } from './load.js';
 import type { Organization, StoreData } from './schema.js';
 
 /** Told when a write begins and when it is on disk (the job journal marks jobs done). */
@@ -36,7 +36,8 @@ export class Store {
   ) {}
 
   static async open(file: string): Promise<Store> {
-    const data = await readStoreFile(file);
+    const { data, migrated, backup } = await readAndMigrate(file);
+    if (backup) console.log(`cms-emulator: ${file} was migrated (${migrated.join('; ')}); the original is kept as ${backup}`);
     const adapter = new AtomicJsonFile<StoreData>(file);
     const low = new Low<StoreData>(adapter, data);
     low.data = data;
