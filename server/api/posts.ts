@@ -11,7 +11,7 @@ import { messages } from '../domain/messages.js';
 import { paginate, pageRequest } from '../domain/pagination.js';
 import { applyPostDelete } from '../domain/posts/apply.js';
 import { parsePostCreate, parsePostPatch, type SlugRules } from '../domain/posts/input.js';
-import { findLivePost, listPosts, neighbours } from '../domain/posts/queries.js';
+import { indexedNeighbours, indexedPosts, postReadIndex } from '../domain/posts/read-index.js';
 import { neighbourRecord, OrgIndex, serializePost } from '../domain/posts/serialize.js';
 import { boolParam, filterParam, flagParam, paginationParams } from '../domain/query.js';
 import { searchPosts } from '../domain/search.js';
@@ -59,7 +59,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
   function livePostOr404(req: Request, res: Response) {
     const { organization } = authOf(res);
     const { slug } = parseParams(slugParams, req);
-    const post = findLivePost(organization, slug);
+    const post = postReadIndex(organization, ctx.store.revision).liveBySlug.get(slug);
     if (!post) throw notFound(messages.notFound);
     return { organization, post };
   }
@@ -69,7 +69,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
     .get(read, (req, res) => {
       const { organization } = authOf(res);
       const q = parseQuery(listQuery, req);
-      const posts = listPosts(organization, q, q.preview);
+      const posts = indexedPosts(postReadIndex(organization, ctx.store.revision), q, q.preview ?? false);
       const index = new OrgIndex(organization, cdnBase(req));
       res.json(paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body })));
     })
@@ -101,7 +101,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
     .route('/posts/:slug/')
     .get(read, (req, res) => {
       const { organization, post } = livePostOr404(req, res);
-      const { next, previous } = neighbours(organization, post);
+      const { next, previous } = indexedNeighbours(postReadIndex(organization, ctx.store.revision), post);
       const index = new OrgIndex(organization, cdnBase(req));
       res.json({
         meta: { next_post: neighbourRecord(index, next), previous_post: neighbourRecord(index, previous) },

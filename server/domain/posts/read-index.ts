@@ -1,0 +1,51 @@
+/**
+ * Indexes of an organization's posts for reads (issue 7: "reads do not scan the whole store").
+ * Built once per store revision and reused by every read until the next write: the published
+ * list already sorted, live posts by slug, and each published post's position for neighbours.
+ * Writes keep scanning (inside a mutation the revision has not moved yet, so an index could be
+ * stale there).
+ */
+import type { Organization, Post } from '../../store/schema.js';
+import { byPublicationDesc, isLive, isPublished, matchesFilters, type PostFilters } from './queries.js';
+
+export interface PostReadIndex {
+  /** Published posts, newest first. */
+  published: Post[];
+  /** Every live post (any status), newest first. */
+  live: Post[];
+  liveBySlug: Map<string, Post>;
+  /** Position of each published post in `published`. */
+  position: Map<number, number>;
+}
+
+const cache = new WeakMap<Organization, { revision: number; index: PostReadIndex }>();
+
+export function postReadIndex(org: Organization, revision: number): PostReadIndex {
+  const cached = cache.get(org);
+  if (cached && cached.revision === revision) return cached.index;
+  const live = org.posts.filter(isLive).sort(byPublicationDesc);
+  const published = live.filter(isPublished);
+  const index: PostReadIndex = {
+    published,
+    live,
+    liveBySlug: new Map(live.map((p) => [p.slug, p])),
+    position: new Map(published.map((p, i) => [p.id, i])),
+  };
+  cache.set(org, { revision, index });
+  return index;
+}
+
+const noFilters = (f: PostFilters) => f.author_slug === undefined && f.category_slug === undefined && f.tag_slug === undefined;
+
+/** Same result as listPosts, from the index. */
+export function indexedPosts(index: PostReadIndex, filters: PostFilters, preview: boolean): Post[] {
+  const base = preview ? index.live : index.published;
+  return noFilters(filters) ? base : base.filter((p) => matchesFilters(p, filters));
+}
+
+/** Same result as neighbours(), from the index. */
+export function indexedNeighbours(index: PostReadIndex, post: Post): { next: Post | null; previous: Post | null } {
+  const i = index.position.get(post.id);
+  if (i === undefined || !isPublished(post)) return { next: null, previous: null };
+  return { next: index.published[i - 1] ?? null, previous: index.published[i + 1] ?? null };
+}
