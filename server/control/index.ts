@@ -2,10 +2,11 @@
  * The emulator's own surface under /__emulator/ (ARCHITECTURE: control vs emulated surface):
  * never part of the emulated API. Documented in docs/control-api.md.
  */
-import { Router } from 'express';
+import express, { Router } from 'express';
+import { z } from 'zod';
 import type { EmulatorClock } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
-import { notFound } from '../domain/errors.js';
+import { detailError, notFound } from '../domain/errors.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { InboxHub } from '../webhooks/inboxes.js';
@@ -42,10 +43,24 @@ export function controlRouter(ctx: EmulatorContext, services: ControlServices): 
   router.use(stateRouter(services.state, '100mb'));
   router.use(dashboardRouter(ctx));
   router.use(eventsRouter(services.events));
+  const storeState = () => ({
+    file: ctx.store.file,
+    error: services.watcher.state.error,
+    broken_copy: ctx.store.brokenCopy,
+    writes: ctx.store.writes,
+    edits_fire_webhooks: services.watcher.state.editsFireWebhooks,
+  });
   router.get('/store', (_req, res) => {
-    res.json({
-      data: { file: ctx.store.file, error: services.watcher.state.error, broken_copy: ctx.store.brokenCopy, writes: ctx.store.writes },
-    });
+    res.json({ data: storeState() });
+  });
+  router.put('/store/settings', express.json(), (req, res) => {
+    const result = z
+      .object({ edits_fire_webhooks: z.boolean() })
+      .strict()
+      .safeParse(req.body ?? {});
+    if (!result.success) throw detailError(400, z.prettifyError(result.error));
+    services.watcher.state.editsFireWebhooks = result.data.edits_fire_webhooks;
+    res.json({ data: storeState() });
   });
   const openapi = controlOpenApi(services.version);
   router.get('/openapi.json', (_req, res) => {

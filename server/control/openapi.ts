@@ -259,6 +259,15 @@ export function controlOpenApi(version: string): Json {
         ),
       },
       '/store': { get: op('The data file: its path, the problem with an edit of it (or null), where a broken edit was kept') },
+      '/store/settings': {
+        put: op('Whether hand edits of the data file fire the webhooks of what they changed (off by default)', {
+          requestBody: body({
+            type: 'object',
+            required: ['edits_fire_webhooks'],
+            properties: { edits_fire_webhooks: { type: 'boolean' } },
+          }),
+        }),
+      },
       '/openapi.json': { get: op('This document') },
     },
   };

@@ -9,17 +9,20 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { EventBus } from '../bus.js';
+import { editEvents } from '../domain/edit-diff.js';
 import { parseStoreText, StoreLoadError } from './load.js';
 import type { Store } from './store.js';
 
 export interface StoreWatchState {
   /** The problem with the file on disk, or null when it is what the emulator serves. */
   error: { message: string; at: string } | null;
+  /** Off by default: an edit is not an API write. On, edits fire the events (and webhooks) of what they changed. */
+  editsFireWebhooks: boolean;
 }
 
 export class StoreWatcher {
   private watcher: FSWatcher | null = null;
-  readonly state: StoreWatchState = { error: null };
+  readonly state: StoreWatchState = { error: null, editsFireWebhooks: false };
   private checking: Promise<void> = Promise.resolve();
   private lastApplied: string | null = null;
 
@@ -84,10 +87,14 @@ export class StoreWatcher {
     if (this.state.error === null && text === this.lastApplied) return;
     try {
       const data = parseStoreText(text, this.store.file);
+      const before = this.store.data;
       this.store.adopt(data);
       this.lastApplied = text;
       if (this.state.error) this.recovered();
       this.bus.emit({ type: 'store.replaced', reason: 'the data file was edited' });
+      if (this.state.editsFireWebhooks) {
+        for (const event of editEvents(before, data, { kind: 'control', action: 'data file edit' })) this.bus.emit(event);
+      }
     } catch (err) {
       if (!(err instanceof StoreLoadError)) throw err;
       this.store.keepBrokenText(text);

@@ -141,4 +141,35 @@ describe('the data file under a running emulator', () => {
     await waitFor(() => title('welcome') === 'Recreated');
     expect(cms.emulator.watcher.state.error).toBeNull();
   });
+
+  it('fires the webhooks of what an edit changed when asked to through the control API', async () => {
+    const on = await fetch(`${cms.controlUrl}/store/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ edits_fire_webhooks: true }),
+    });
+    expect(((await on.json()) as { data: { edits_fire_webhooks: boolean } }).data.edits_fire_webhooks).toBe(true);
+    try {
+      await writeFile(
+        file,
+        edited((d) => (d.organizations[0]!.posts.find((p) => p.slug === 'welcome')!.title = 'Edited with webhooks')),
+      );
+      const delivery = await cms.waitForDelivery((d) => d.event === 'post.all' && d.request.body.includes('"welcome"'), {
+        timeoutMs: 3000,
+      });
+      expect(delivery.cause).toEqual({ kind: 'control', action: 'data file edit' });
+    } finally {
+      await fetch(`${cms.controlUrl}/store/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ edits_fire_webhooks: false }),
+      });
+    }
+    const bad = await fetch(`${cms.controlUrl}/store/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"edits_fire_webhooks":"yes"}',
+    });
+    expect(bad.status).toBe(400);
+  });
 });
