@@ -182,18 +182,22 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       stopScheduler = null;
       const closing = server;
       server = null;
-      if (closing) {
-        const closed = new Promise<void>((done) => closing.close(() => done()));
-        closing.closeIdleConnections();
-        // Requests still in flight get a moment; then every socket goes.
-        const timer = setTimeout(() => closing.closeAllConnections(), 2000);
-        await closed;
-        clearTimeout(timer);
-      }
+      // No new connections from here; requests in flight finish.
+      const closed = closing ? new Promise<void>((done) => closing.close(() => done())) : Promise.resolve();
+      closing?.closeIdleConnections();
       await idle();
       await journal.close();
-      // Deliveries still in flight get a moment (a receiver may take seconds); the log is saved.
-      await Promise.race([webhooks.idle(), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      // Deliveries in flight get a moment (a receiver may take seconds), then the rest is stopped
+      // and recorded as failed, so nothing keeps the process alive. This comes before waiting for
+      // the server, whose own inboxes may be what those deliveries are talking to.
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([webhooks.idle(), new Promise((resolve) => (grace = setTimeout(resolve, 1000)))]);
+      clearTimeout(grace);
+      await webhooks.close();
+      // Then every socket goes, after a last moment for slow requests.
+      const timer = setTimeout(() => closing?.closeAllConnections(), 2000);
+      await closed;
+      clearTimeout(timer);
       await deliveryLog.close();
     },
   };

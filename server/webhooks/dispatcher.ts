@@ -49,12 +49,22 @@ export function matchesFilter(d: Delivery, f: DeliveryFilter): boolean {
   return true;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less if `signal` aborts first. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 
 export class WebhookDispatcher {
   private readonly lanes = new Map<string, Promise<void>>();
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
+  /** Aborted by close(): attempts in flight end, and nothing more is sent. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly ctx: EmulatorContext,
@@ -210,16 +220,28 @@ export class WebhookDispatcher {
     for (let i = 0; i < delivery.max_attempts; i += 1) {
       if (i > 0) {
         this.update(delivery, 'retrying');
-        await sleep(delivery.retry_delays_ms[i - 1] ?? 0);
+        await sleep(delivery.retry_delays_ms[i - 1] ?? 0, this.stopping.signal);
       }
+      if (this.stopping.signal.aborted) break;
       this.update(delivery, 'sending');
-      const attempt = await attemptDelivery(delivery, this.ctx.clock);
+      const attempt = await attemptDelivery(delivery, this.ctx.clock, this.stopping.signal);
       delivery.attempts.push(attempt);
       if (attempt.error === null) {
         delivery.finished = this.ctx.clock.now().toISOString();
         this.update(delivery, 'succeeded');
         return;
       }
+    }
+    if (this.stopping.signal.aborted && delivery.attempts.length < delivery.max_attempts) {
+      delivery.attempts.push({
+        at: this.ctx.clock.now().toISOString(),
+        duration_ms: 0,
+        status: null,
+        response_headers: {},
+        response_body: '',
+        response_truncated: false,
+        error: 'the emulator stopped before this delivery was sent',
+      });
     }
     delivery.finished = this.ctx.clock.now().toISOString();
     this.update(delivery, 'failed');
@@ -251,6 +273,15 @@ export class WebhookDispatcher {
         }
       });
     });
+  }
+
+  /**
+   * Stops sending (on emulator stop): attempts in flight are aborted and deliveries not yet sent
+   * are recorded as failed with that reason, so nothing keeps the process alive.
+   */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.idle();
   }
 
   /** Resolves when no delivery is pending, sending or waiting for a retry. */

@@ -66,10 +66,11 @@ function post(
   });
 }
 
-export async function attemptDelivery(delivery: Delivery, clock: Clock): Promise<DeliveryAttempt> {
+export async function attemptDelivery(delivery: Delivery, clock: Clock, stop?: AbortSignal): Promise<DeliveryAttempt> {
   const at = clock.now().toISOString();
   const started = performance.now();
-  const signal = AbortSignal.timeout(delivery.timeout_ms);
+  const timeout = AbortSignal.timeout(delivery.timeout_ms);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   const duration = () => Math.round(performance.now() - started);
   try {
     const answer = await post(delivery, signal);
@@ -85,7 +86,11 @@ export async function attemptDelivery(delivery: Delivery, clock: Clock): Promise
     };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const reason = signal.aborted ? `no answer within ${delivery.timeout_ms} ms` : (code ?? (err as Error).message);
+    const reason = stop?.aborted
+      ? 'the emulator stopped during this attempt'
+      : timeout.aborted
+        ? `no answer within ${delivery.timeout_ms} ms`
+        : (code ?? (err as Error).message);
     return { at, duration_ms: duration(), status: null, response_headers: {}, response_body: '', response_truncated: false, error: reason };
   }
 }
