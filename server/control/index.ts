@@ -6,7 +6,8 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { EmulatorClock } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
-import { detailError, notFound } from '../domain/errors.js';
+import { notFound } from '../domain/errors.js';
+import { parseControlBody } from '../http/validate.js';
 import type { RequestLog } from '../http/request-log.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { InboxHub } from '../webhooks/inboxes.js';
@@ -54,12 +55,8 @@ export function controlRouter(ctx: EmulatorContext, services: ControlServices): 
     res.json({ data: storeState() });
   });
   router.put('/store/settings', express.json(), (req, res) => {
-    const result = z
-      .object({ edits_fire_webhooks: z.boolean() })
-      .strict()
-      .safeParse(req.body ?? {});
-    if (!result.success) throw detailError(400, z.prettifyError(result.error));
-    services.watcher.state.editsFireWebhooks = result.data.edits_fire_webhooks;
+    const { edits_fire_webhooks } = parseControlBody(z.object({ edits_fire_webhooks: z.boolean() }).strict(), req.body);
+    services.watcher.state.editsFireWebhooks = edits_fire_webhooks;
     res.json({ data: storeState() });
   });
   const openapi = controlOpenApi(services.version);

@@ -5,7 +5,7 @@ import type { EmulatorClock } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
 import { detailError } from '../domain/errors.js';
 import { intParam } from '../domain/query.js';
-import { parseQuery } from '../http/validate.js';
+import { parseQuery, parseControlBody } from '../http/validate.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 const jobsQuery = z.object({
@@ -31,12 +31,6 @@ const advanceClock = z
     days: z.number().min(0).optional(),
   })
   .strict();
-
-function body<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw detailError(400, z.prettifyError(result.error));
-  return result.data;
-}
 
 export function jobsRouter(ctx: EmulatorContext, webhooks: WebhookDispatcher): Router {
   const router = Router({ strict: true });
@@ -79,12 +73,12 @@ export function clockRouter(ctx: EmulatorContext, clock: EmulatorClock): Router 
     res.json({ data: clock.state() });
   });
   router.put('/clock', json, (req, res) => {
-    const { now, freeze } = body(setClock, req.body);
+    const { now, freeze } = parseControlBody(setClock, req.body);
     clock.set(new Date(now), freeze ?? false);
     res.json(answer());
   });
   router.post('/clock/advance', json, (req, res) => {
-    const b = body(advanceClock, req.body);
+    const b = parseControlBody(advanceClock, req.body);
     const ms = (b.ms ?? 0) + (b.seconds ?? 0) * 1e3 + (b.minutes ?? 0) * 6e4 + (b.hours ?? 0) * 3.6e6 + (b.days ?? 0) * 8.64e7;
     clock.advance(ms);
     res.json(answer());

@@ -1,17 +1,10 @@
 /** /__emulator/reset, /fixtures, /state and /snapshots (docs/control-api.md). */
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { detailError } from '../domain/errors.js';
-import { parseParams } from '../http/validate.js';
+import { parseParams, parseControlBody } from '../http/validate.js';
 import type { StateService } from './state-service.js';
 
 const snapshotName = z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'A snapshot name is letters, digits, ".", "_" or "-".');
-
-function body<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw detailError(400, z.prettifyError(result.error));
-  return result.data;
-}
 
 export function stateRouter(state: StateService, importLimit: string): Router {
   const router = Router({ strict: true });
@@ -22,7 +15,7 @@ export function stateRouter(state: StateService, importLimit: string): Router {
     res.json({ data: { fixture: state.fixture } });
   });
   router.post('/fixtures/load', json, async (req, res) => {
-    const { fixture } = body(z.object({ fixture: z.string().min(1) }).strict(), req.body);
+    const { fixture } = parseControlBody(z.object({ fixture: z.string().min(1) }).strict(), req.body);
     await state.load(fixture);
     res.json({ data: { fixture: state.fixture } });
   });
@@ -38,7 +31,7 @@ export function stateRouter(state: StateService, importLimit: string): Router {
     res.json({ data: state.list() });
   });
   router.post('/snapshots', json, (req, res) => {
-    const { name } = body(z.object({ name: snapshotName }).strict(), req.body);
+    const { name } = parseControlBody(z.object({ name: snapshotName }).strict(), req.body);
     res.status(201).json({ data: state.save(name) });
   });
   router.post('/snapshots/:name/restore', (req, res) => {

@@ -6,7 +6,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import { detailError, notFound } from '../domain/errors.js';
 import { intParam } from '../domain/query.js';
-import { parseParams, parseQuery } from '../http/validate.js';
+import { parseParams, parseQuery, parseControlBody } from '../http/validate.js';
 import { inboxSchema } from '../store/schema.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { InboxHub } from '../webhooks/inboxes.js';
@@ -44,12 +44,6 @@ const inboxConfigBody = z
   })
   .strict();
 
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw detailError(400, z.prettifyError(result.error));
-  return result.data;
-}
-
 export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: InboxHub): Router {
   const router = Router({ strict: true });
   const json = express.json({ limit: '5mb' });
@@ -86,7 +80,7 @@ export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: In
   router.post('/deliveries/:id/replay', json, (req, res) => {
     const original = dispatcher.log.get(parseParams(idParams, req).id);
     if (!original) throw notFound('No such delivery.');
-    const edits = parseBody(replayBody, req.body);
+    const edits = parseControlBody(replayBody, req.body);
     res.status(201).json({ data: dispatcher.replay(original, edits) });
   });
 
@@ -96,7 +90,7 @@ export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: In
 
   router.put('/inboxes/:name/config', json, (req, res) => {
     const { name } = parseParams(nameParams, req);
-    res.json({ data: inboxes.configure(name, parseBody(inboxConfigBody, req.body)) });
+    res.json({ data: inboxes.configure(name, parseControlBody(inboxConfigBody, req.body)) });
   });
 
   router.get('/inboxes/:name', (req, res) => {

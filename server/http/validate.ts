@@ -3,7 +3,7 @@
  * A query failure is a 400 `{detail}` carrying the message its schema declares.
  */
 import type { Request } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest, detailError } from '../domain/errors.js';
 import { typeName } from '../domain/field-errors.js';
 import { messages } from '../domain/messages.js';
@@ -21,6 +21,16 @@ export function parseQuery<S extends z.ZodObject>(schema: S, req: Request): z.ou
 export function parseParams<S extends z.ZodObject>(schema: S, req: Request): z.output<S> {
   const result = schema.safeParse(req.params);
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? messages.invalid);
+  return result.data;
+}
+
+/**
+ * A control-API body checked against `schema` (an absent body is `{}`); a mismatch is a 400
+ * whose detail lists every problem (z.prettifyError).
+ */
+export function parseControlBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw detailError(400, z.prettifyError(result.error));
   return result.data;
 }
 
