@@ -28,6 +28,7 @@ import { parseTransforms } from '../server/domain/media/transform.js';
 import { transformImage } from '../server/media/transformer.js';
 import { resolveFixture } from '../server/store/seed.js';
 import type { BareReady, BareRequest, ServeReady } from './support/serve.js';
+import { round1, stats } from './support/stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -56,27 +57,6 @@ function positive(raw: string | undefined, name: string): number {
 }
 
 // ------------------------------------------------------------------------------------- helpers
-
-interface Stats {
-  runs: number;
-  min_ms: number;
-  median_ms: number;
-  p95_ms: number;
-  max_ms: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    runs: sorted.length,
-    min_ms: round(sorted[0]!),
-    median_ms: round(at(0.5)),
-    p95_ms: round(at(0.95)),
-    max_ms: round(sorted.at(-1)!),
-  };
-}
 
 /** A random media id (20 letters and digits), as the library uses. */
 function mediaId(): string {
@@ -191,7 +171,6 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const ratioOf = (a: Scenario, b: Scenario) => Math.round((a.requests_per_s / b.requests_per_s) * 100) / 100;
 
 // ----------------------------------------------------------------------------------------- run

@@ -9,32 +9,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { startEmulator } from '../server/index.js';
+import { stats, timed, type Stats } from './support/stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg === -1 ? 200 : Number(process.argv[runsArg + 1]);
 if (!Number.isInteger(runs) || runs <= 0) throw new Error('--runs takes a positive whole number');
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };
-}
-
-async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
-
 const startMs = performance.now();
 const cms = await startEmulator();
 const started = performance.now() - startMs;
 
-const rows: { operation: string; median: number; p95: number; max: number }[] = [];
+const rows: ({ operation: string } & Stats)[] = [];
 const measure = async (operation: string, fn: () => Promise<unknown> | unknown) => {
   const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) samples.push(await time(fn));
+  for (let i = 0; i < runs; i += 1) samples.push(await timed(fn));
   rows.push({ operation, ...stats(samples) });
 };
 
@@ -56,10 +45,15 @@ await cms.close();
 console.log(`\nState benchmark: demo fixture, ${runs} runs each, Node ${process.version}; first start ${started.toFixed(1)} ms`);
 console.log('operation'.padEnd(36), 'median ms'.padStart(10), 'p95 ms'.padStart(8), 'max ms'.padStart(8));
 for (const r of rows)
-  console.log(r.operation.padEnd(36), r.median.toFixed(2).padStart(10), r.p95.toFixed(2).padStart(8), r.max.toFixed(2).padStart(8));
+  console.log(
+    r.operation.padEnd(36),
+    r.median_ms.toFixed(1).padStart(10),
+    r.p95_ms.toFixed(1).padStart(8),
+    r.max_ms.toFixed(1).padStart(8),
+  );
 const reset = rows.find((r) => r.operation.startsWith('POST'))!;
 console.log(
-  `\nreset over HTTP: median ${reset.median.toFixed(2)} ms (target: milliseconds, < 50 ms: ${reset.median < 50 ? 'ok' : 'MISSED'})`,
+  `\nreset over HTTP: median ${reset.median_ms.toFixed(1)} ms (target: milliseconds, < 50 ms: ${reset.median_ms < 50 ? 'ok' : 'MISSED'})`,
 );
 await mkdir(join(root, 'bench/results'), { recursive: true });
 await writeFile(join(root, 'bench/results/state.json'), JSON.stringify({ runs, started_ms: started, rows }, null, 2));

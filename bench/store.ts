@@ -33,6 +33,7 @@ import { readStoreFile } from '../server/store/load.js';
 import type { StoreData } from '../server/store/schema.js';
 import { WRITE_INTERVAL_MS } from '../server/store/store.js';
 import { generateLargeStore, LARGE_ORG, LARGE_STORE_DEFAULTS, storeText } from './generate-store.js';
+import { round1, stats, timed, type Stats } from './support/stats.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -67,34 +68,6 @@ function positive(raw: string | undefined, name: string): number {
 }
 
 // ------------------------------------------------------------------------------------- helpers
-
-interface Stats {
-  runs: number;
-  min_ms: number;
-  median_ms: number;
-  p95_ms: number;
-  max_ms: number;
-}
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return {
-    runs: sorted.length,
-    min_ms: round1(sorted[0]!),
-    median_ms: round1(at(0.5)),
-    p95_ms: round1(at(0.95)),
-    max_ms: round1(sorted.at(-1)!),
-  };
-}
-
-async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
 
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
