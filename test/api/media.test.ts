@@ -7,8 +7,8 @@
  * A local origin (node:http on port 0) serves images made with sharp, plus every way a download
  * can go wrong: 404, a too-slow answer, a body that stalls, bodies over the size cap (streamed,
  * declared, and one whose Content-Length lies), HTML, a redirect, a PDF, a cut-off transfer.
- * The emulator is started here with createEmulator (not the shared helper) so the download
- * limits can be small: DOWNLOAD_TIMEOUT_MS and MAX_BYTES below.
+ * The emulator is started through the shared helper with small download limits
+ * (DOWNLOAD_TIMEOUT_MS and MAX_BYTES below).
  *
  * Fixture test/fixtures/media: org `acme` (no locales) with page type `gallery` (media at the
  * top level, in the component `seo`, in the repeater `slides`), collection `brands` (media
@@ -20,19 +20,17 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Metadata } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/domain/messages.js';
-import { createEmulator, type Emulator } from '../../server/index.js';
 import type { JobRecord } from '../../server/jobs/queue.js';
 import { storeSchema, type MediaRecord, type Organization, type Post, type StoreData } from '../../server/store/schema.js';
-import type { ApiResponse, RequestOptions } from '../helpers/emulator.js';
+import { startTestEmulator, type ApiResponse, type TestEmulator } from '../helpers/emulator.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/media', import.meta.url));
 const PHOTO = 'QuadPhotoJpeg0000001';
@@ -250,54 +248,11 @@ async function closedPortUrl(): Promise<string> {
 // The emulator (started here so the download limits can be set)
 // ---------------------------------------------------------------------------------------------
 
-interface MediaEmulator {
-  emulator: Emulator;
-  apiUrl: string;
-  cdnUrl: string;
-  dataDir: string;
-  tokens: Record<string, { read: string; write: string }>;
-  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  close(): Promise<void>;
-}
+type MediaEmulator = TestEmulator;
 
-async function startMediaEmulator(): Promise<MediaEmulator> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cms-emulator-media-'));
-  const emulator = await createEmulator({
-    dataDir,
-    fixture: FIXTURE,
-    port: 0,
-    downloadTimeoutMs: DOWNLOAD_TIMEOUT_MS,
-    downloadMaxBytes: MAX_BYTES,
-  });
-  const running = await emulator.start();
-  const tokens = Object.fromEntries(emulator.organizations().map((o) => [o.slug, { read: o.readToken, write: o.writeToken }]));
-  return {
-    emulator,
-    apiUrl: running.apiUrl,
-    cdnUrl: running.cdnUrl,
-    dataDir,
-    tokens,
-    async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-      const url = new URL(running.apiUrl + path);
-      if (options.token !== undefined) url.searchParams.set('auth_token', options.token);
-      for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.headerToken !== undefined) headers['authorization'] = `Token ${options.headerToken}`;
-      let body: string | undefined;
-      if (options.body !== undefined) {
-        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-        headers['content-type'] ??= 'application/json';
-      }
-      const response = await fetch(url, { method, headers, body });
-      const text = await response.text();
-      const isJson = (response.headers.get('content-type') ?? '').includes('json');
-      return { status: response.status, headers: response.headers, text, body: (isJson && text ? JSON.parse(text) : undefined) as T };
-    },
-    async close() {
-      await emulator.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+/** The shared helper, with download limits small enough to test the safety limits quickly. */
+function startMediaEmulator(): Promise<MediaEmulator> {
+  return startTestEmulator(FIXTURE, { downloadTimeoutMs: DOWNLOAD_TIMEOUT_MS, downloadMaxBytes: MAX_BYTES });
 }
 
 let api: MediaEmulator;
