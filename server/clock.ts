@@ -7,8 +7,6 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
-
 /** ISO 8601 in UTC with milliseconds and `Z`, the form the store keeps. */
 export function isoNow(clock: Clock): string {
   return clock.now().toISOString();

@@ -4,21 +4,22 @@ import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
 import { notFound } from '../domain/errors.js';
 import { messages } from '../domain/messages.js';
+import { postReadIndex, type PostReadIndex } from '../domain/posts/read-index.js';
 import { authorRecord, OrgIndex, serializePost } from '../domain/posts/serialize.js';
 import { includeParam } from '../domain/query.js';
 import { recentPostsOfAuthor } from '../domain/terms.js';
 import { authOf, requireRead } from '../http/auth.js';
 import { parseParams, parseQuery } from '../http/validate.js';
-import type { Author, Organization } from '../store/schema.js';
+import type { Author } from '../store/schema.js';
 import { cdnBase, methodNotAllowed } from './route-helpers.js';
 
 const includeQuery = z.object({ include: includeParam });
 const authorParams = z.object({ slug: z.string().max(100, { error: messages.pathSlugTooLong }) });
 
-function withRecentPosts(org: Organization, index: OrgIndex, author: Author, include: boolean) {
+function withRecentPosts(posts: PostReadIndex, index: OrgIndex, author: Author, include: boolean) {
   const record = authorRecord(author);
   if (!include) return record;
-  return { ...record, recent_posts: recentPostsOfAuthor(org, author.slug).map((p) => serializePost(index, p)) };
+  return { ...record, recent_posts: recentPostsOfAuthor(posts, author.slug).map((p) => serializePost(index, p)) };
 }
 
 export function authorsRouter(ctx: EmulatorContext): Router {
@@ -31,7 +32,8 @@ export function authorsRouter(ctx: EmulatorContext): Router {
       const { organization } = authOf(res);
       const { include } = parseQuery(includeQuery, req);
       const index = new OrgIndex(organization, cdnBase(req));
-      res.json({ data: organization.authors.map((a) => withRecentPosts(organization, index, a, include !== undefined)) });
+      const posts = postReadIndex(organization, ctx.store.revision);
+      res.json({ data: organization.authors.map((a) => withRecentPosts(posts, index, a, include !== undefined)) });
     })
     .all(methodNotAllowed('GET'));
 
@@ -43,7 +45,14 @@ export function authorsRouter(ctx: EmulatorContext): Router {
       const { slug } = parseParams(authorParams, req);
       const author = organization.authors.find((a) => a.slug === slug);
       if (!author) throw notFound(messages.notFound);
-      res.json({ data: withRecentPosts(organization, new OrgIndex(organization, cdnBase(req)), author, include !== undefined) });
+      res.json({
+        data: withRecentPosts(
+          postReadIndex(organization, ctx.store.revision),
+          new OrgIndex(organization, cdnBase(req)),
+          author,
+          include !== undefined,
+        ),
+      });
     })
     .all(methodNotAllowed('GET'));
 

@@ -28,6 +28,12 @@ export const contentReadQuery = z.object({
 
 export type ContentReadQuery = z.output<typeof contentReadQuery>;
 
+/** The `locale` query parameter of a write (the single-locale form), if given. */
+export function queryLocale(req: Request): string | undefined {
+  const locale = (req.query as Record<string, unknown>)['locale'];
+  return typeof locale === 'string' && locale !== '' ? locale : undefined;
+}
+
 export interface ContentRead {
   query: ContentReadQuery;
   options: ReadOptions;

@@ -17,13 +17,8 @@ import { authOf, requireRead, requireWrite } from '../http/auth.js';
 import { jsonBody } from '../http/body.js';
 import { bodyObject } from '../http/validate.js';
 import type { Organization } from '../store/schema.js';
-import { parseContentRead, type ContentRead } from './content-query.js';
+import { parseContentRead, type ContentRead, queryLocale } from './content-query.js';
 import { apiCause, methodNotAllowed, turnedOff } from './route-helpers.js';
-
-function queryLocale(req: Request): string | undefined {
-  const locale = (req.query as Record<string, unknown>)['locale'];
-  return typeof locale === 'string' && locale !== '' ? locale : undefined;
-}
 
 function itemOr404(org: Organization, req: Request) {
   const collection = findCollection(org, String(req.params['collection_key']));

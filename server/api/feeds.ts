@@ -8,6 +8,7 @@ import { renderAtom } from '../domain/feeds/atom.js';
 import { renderRss } from '../domain/feeds/rss.js';
 import { renderSitemap } from '../domain/feeds/sitemap.js';
 import { messages } from '../domain/messages.js';
+import { postReadIndex } from '../domain/posts/read-index.js';
 import { filterParam } from '../domain/query.js';
 import { authOf, requireRead } from '../http/auth.js';
 import { parseQuery } from '../http/validate.js';
@@ -41,7 +42,8 @@ export function feedsRouter(ctx: EmulatorContext): Router {
       if (!render) throw notFound(messages.notFound);
       const { organization } = authOf(res);
       const filters = parseQuery(feedQuery, req);
-      const xml = render({ org: organization, filters, selfUrl: selfUrl(req, filters), now: ctx.clock.now(), cdnUrl: cdnBase(req) });
+      const posts = postReadIndex(organization, ctx.store.revision);
+      const xml = render({ org: organization, filters, selfUrl: selfUrl(req, filters), now: ctx.clock.now(), cdnUrl: cdnBase(req), posts });
       res.type('application/xml; charset=utf-8').send(xml);
     })
     .all(methodNotAllowed('GET'));

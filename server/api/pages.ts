@@ -18,13 +18,8 @@ import { jsonBody } from '../http/body.js';
 import { bodyObject } from '../http/validate.js';
 import { missingMedia } from '../media/probe.js';
 import type { Organization } from '../store/schema.js';
-import { parseContentRead } from './content-query.js';
+import { parseContentRead, queryLocale } from './content-query.js';
 import { apiCause, methodNotAllowed, turnedOff } from './route-helpers.js';
-
-function queryLocale(req: Request): string | undefined {
-  const locale = (req.query as Record<string, unknown>)['locale'];
-  return typeof locale === 'string' && locale !== '' ? locale : undefined;
-}
 
 export function pagesRouter(ctx: EmulatorContext): Router {
   const router = Router({ strict: true });

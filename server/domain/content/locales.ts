@@ -86,13 +86,6 @@ export function splitWrittenFields(
   return new Map([[locale, fields]]);
 }
 
-/** Stores per-locale values into content (flat when the key is null). */
-export function mergeIntoContent(content: FieldValues, locale: string | null, values: FieldValues): FieldValues {
-  if (locale === null) return { ...content, ...values };
-  const current = isPlainObject(content[locale]) ? (content[locale] as FieldValues) : {};
-  return { ...content, [locale]: { ...current, ...values } };
-}
-
 function localeList(org: Organization): string {
   return org.locales.map((l) => l.slug).join(', ') || '(none)';
 }

@@ -3,7 +3,8 @@
  * for XML.
  */
 import type { Organization, Post } from '../../store/schema.js';
-import { listPosts, type PostFilters } from '../posts/queries.js';
+import type { PostFilters } from '../posts/queries.js';
+import { newestMatching, type PostReadIndex } from '../posts/read-index.js';
 
 /** RSS and Atom carry the newest posts only; the sitemap lists every published post. */
 export const FEED_ITEM_LIMIT = 50;
@@ -17,10 +18,12 @@ export interface FeedRequest {
   now: Date;
   /** Base URL of the CDN, for library media. */
   cdnUrl: string;
+  /** The organization's post index for this store revision. */
+  posts: PostReadIndex;
 }
 
 export function feedPosts(request: FeedRequest, limit = FEED_ITEM_LIMIT): Post[] {
-  return listPosts(request.org, request.filters).slice(0, limit);
+  return newestMatching(request.posts, request.filters, limit);
 }
 
 /** The newest `updated` among the posts, or now for an empty feed. */

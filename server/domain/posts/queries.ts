@@ -1,6 +1,7 @@
 /**
  * Which posts a read sees, and in what order. Soft-deleted posts are invisible to every read
- * (spec: DELETE /posts/{slug}/). Lists are newest publication first (spec: GET /posts/).
+ * (spec: DELETE /posts/{slug}/). Lists are newest publication first (spec: GET /posts/); reads
+ * take them from the index of read-index.ts, writes look records up here.
  */
 import type { Organization, Post } from '../../store/schema.js';
 
@@ -32,12 +33,6 @@ export function matchesFilters(post: Post, filters: PostFilters): boolean {
   return true;
 }
 
-/** Published posts (or, with preview, every live post), filtered, newest first. */
-export function listPosts(org: Organization, filters: PostFilters, preview = false): Post[] {
-  const visible = preview ? isLive : isPublished;
-  return org.posts.filter((p) => visible(p) && matchesFilters(p, filters)).sort(byPublicationDesc);
-}
-
 /** A live post by slug, whatever its status (spec: GET /posts/{slug}/). */
 export function findLivePost(org: Organization, slug: string): Post | undefined {
   return org.posts.find((p) => p.slug === slug && isLive(p));
@@ -45,20 +40,4 @@ export function findLivePost(org: Organization, slug: string): Post | undefined 
 
 export function findLivePostById(org: Organization, id: number): Post | undefined {
   return org.posts.find((p) => p.id === id && isLive(p));
-}
-
-/**
- * The published posts around `post` in publication order: `next` is the newer one, `previous`
- * the older one. A post that is not published has no neighbours.
- */
-export function neighbours(org: Organization, post: Post): { next: Post | null; previous: Post | null } {
-  if (!isPublished(post)) return { next: null, previous: null };
-  const ordered = listPosts(org, {});
-  const i = ordered.findIndex((p) => p.id === post.id);
-  return { next: ordered[i - 1] ?? null, previous: ordered[i + 1] ?? null };
-}
-
-/** Up to `limit` published posts matching `filters`, newest first (spec: include=recent_posts). */
-export function recentPosts(org: Organization, filters: PostFilters, limit = 10): Post[] {
-  return listPosts(org, filters).slice(0, limit);
 }

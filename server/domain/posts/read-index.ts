@@ -37,13 +37,24 @@ export function postReadIndex(org: Organization, revision: number): PostReadInde
 
 const noFilters = (f: PostFilters) => f.author_slug === undefined && f.category_slug === undefined && f.tag_slug === undefined;
 
-/** Same result as listPosts, from the index. */
+/** Published posts matching `filters`, newest first, stopping at `limit` (include=recent_posts, feeds). */
+export function newestMatching(index: PostReadIndex, filters: PostFilters, limit: number): Post[] {
+  if (noFilters(filters)) return index.published.slice(0, limit);
+  const found: Post[] = [];
+  for (const post of index.published) {
+    if (found.length >= limit) break;
+    if (matchesFilters(post, filters)) found.push(post);
+  }
+  return found;
+}
+
+/** Posts of a list read: published (or, with preview, every live post), filtered, newest first. */
 export function indexedPosts(index: PostReadIndex, filters: PostFilters, preview: boolean): Post[] {
   const base = preview ? index.live : index.published;
   return noFilters(filters) ? base : base.filter((p) => matchesFilters(p, filters));
 }
 
-/** Same result as neighbours(), from the index. */
+/** The published posts around `post`: `next` is the newer one, `previous` the older; none for unpublished posts. */
 export function indexedNeighbours(index: PostReadIndex, post: Post): { next: Post | null; previous: Post | null } {
   const i = index.position.get(post.id);
   if (i === undefined || !isPublished(post)) return { next: null, previous: null };
