@@ -14,6 +14,7 @@ import { requestLogger } from './http/request-log.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { cdnRouter } from './media/cdn.js';
 import { CONTROL_PATH, controlRouter, type ControlServices } from './control/index.js';
+import { UI_PATH, uiRouter } from './ui/static.js';
 
 export function createApp(ctx: EmulatorContext, control: ControlServices): Express {
   const app = express();
@@ -25,9 +26,18 @@ export function createApp(ctx: EmulatorContext, control: ControlServices): Expre
   app.use(ctx.config.basePath, requestLogger(control.requests, 'api', ctx.clock, ctx.bus), cors, apiRouter(ctx));
   app.use(CDN_PATH, requestLogger(control.requests, 'cdn', ctx.clock, ctx.bus), cors);
   app.use(cdnRouter(ctx));
+  // The UI's files hold no data, so with a control token anyone may load them; every call they
+  // make still needs the token. Without one, they answer on loopback only, like the control API.
+  const uiGuard = ctx.config.controlToken === undefined ? [controlGuard(undefined)] : [];
+  app.use(UI_PATH, ...uiGuard, uiRouter());
   app.use(CONTROL_PATH, controlGuard(ctx.config.controlToken), controlRouter(ctx, control));
-  app.get('/', (_req, res) => {
-    res.json({ name: 'cms-emulator', api: ctx.config.basePath + '/' });
+  app.get('/', (req, res) => {
+    // A browser pointed at the root wants the window; a program wants to know where things are.
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.redirect(302, UI_PATH + '/');
+      return;
+    }
+    res.json({ name: 'cms-emulator', api: ctx.config.basePath + '/', ui: UI_PATH + '/' });
   });
   app.use(() => {
     throw notFound(messages.notFound);

@@ -52,6 +52,7 @@ function describe(emulator: Emulator, running: RunningInfo): string {
     'CMS Emulator is running',
     `  API base URL   ${running.apiUrl}${emulator.config.strict ? '  (strict: only what the spec shows)' : ''}`,
     `  CDN URL        ${running.cdnUrl}`,
+    `  UI             ${running.uiUrl}  (open it in a browser)`,
     ...(emulator.certificateFile()
       ? [`  Certificate    ${emulator.certificateFile()} (self-signed: trust it, or set NODE_EXTRA_CA_CERTS to it)`]
       : []),

@@ -18,6 +18,7 @@ import type { JobPayloads } from './jobs/kinds.js';
 import { registerContentJobs } from './jobs/content-jobs.js';
 import { registerMediaJobs } from './jobs/media-jobs.js';
 import { CDN_PATH } from './media/cdn-path.js';
+import { UI_PATH } from './ui/static.js';
 import { registerPostJobs } from './jobs/post-jobs.js';
 import { JobJournal } from './jobs/journal.js';
 import type { Cause } from './domain/events.js';
@@ -47,6 +48,8 @@ export interface RunningInfo {
   apiUrl: string;
   /** Base URL of the image CDN (the spec's cdn_url), e.g. http://127.0.0.1:4010/cdn */
   cdnUrl: string;
+  /** The emulator's window (requests, content, webhooks), served to any browser. */
+  uiUrl: string;
   port: number;
 }
 
@@ -172,7 +175,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       const url = `${tls ? 'https' : 'http'}://${host}:${port}`;
       serverUrl = url;
-      return { url, apiUrl: url + config.basePath, cdnUrl: url + CDN_PATH, port };
+      return { url, apiUrl: url + config.basePath, cdnUrl: url + CDN_PATH, uiUrl: url + UI_PATH + '/', port };
     },
 
     async stop() {

@@ -31,6 +31,8 @@ export interface EmulatorHandle {
   cdnUrl: string;
   /** Base URL of the control API (…/__emulator). */
   controlUrl: string;
+  /** The emulator's window, for a browser (…/__emulator/ui/). */
+  uiUrl: string;
   dataDir: string;
   /** Tokens by organization slug. */
   tokens: Record<string, { read: string; write: string }>;
@@ -80,6 +82,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Emulato
     url: running.url,
     apiUrl: running.apiUrl,
     cdnUrl: running.cdnUrl,
+    uiUrl: running.uiUrl,
     controlUrl: `${running.url}/__emulator`,
     dataDir,
     tokens: Object.fromEntries(organizations.map((o) => [o.slug, { read: o.readToken, write: o.writeToken }])),
