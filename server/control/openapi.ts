@@ -268,6 +268,32 @@ export function controlOpenApi(version: string): Json {
           }),
         }),
       },
+      '/info': {
+        get: op('The version, the data folder and file, the API and CDN paths, strict mode, whether a control token is required'),
+      },
+      '/organizations': { get: op('Every organization with its tokens, locales and record counts (what the UI lists)') },
+      '/organizations/{org}/content/{section}': {
+        get: op('The stored records of one section, raw (every version), paged', {
+          parameters: [
+            path('org', 'Organization slug'),
+            path('section', 'posts, pages, page-types, collections, authors, categories, tags, media or webhooks'),
+            query('q', 'Case-insensitive substring of the slug, title or name'),
+            query('limit', '1 to 1000, default 200', { type: 'integer', minimum: 1, maximum: 1000 }),
+            query('offset', 'Records to skip, default 0', { type: 'integer', minimum: 0 }),
+          ],
+        }),
+      },
+      '/organizations/{org}/content/collections/{key}/items': {
+        get: op('The stored items of one collection, paged (same q, limit, offset)', {
+          parameters: [
+            path('org', 'Organization slug'),
+            path('key', 'Collection key'),
+            query('q', 'Substring of the item'),
+            query('limit', '1 to 1000'),
+            query('offset', 'Records to skip'),
+          ],
+        }),
+      },
       '/openapi.json': { get: op('This document') },
     },
   };

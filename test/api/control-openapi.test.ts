@@ -33,7 +33,8 @@ describe('GET /__emulator/openapi.json', () => {
         .replace('{key}', 'brands')
         .replace('{id}', '999999')
         .replace('{action}', 'publish')
-        .replace('{name}', 'probe');
+        .replace('{name}', 'probe')
+        .replace('{section}', 'posts');
       for (const method of Object.keys(methods)) {
         if (template === '/events' || (template === '/reset' && method === 'post') || template === '/state') continue;
         const res = await fetch(

@@ -1,0 +1,115 @@
+/**
+ * What the UI's Content and Settings views read (docs/control-api.md, "Browsing"): the
+ * organizations with their tokens and counts, and the stored records of one section, raw (as
+ * the data file holds them, with every version), paged and filtered so a 10,000-post store
+ * never travels whole. Read only: changes go through the API, dashboard actions or the file.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import type { EmulatorContext } from '../context.js';
+import { notFound } from '../domain/errors.js';
+import { parseParams, parseQuery } from '../http/validate.js';
+import type { Organization } from '../store/schema.js';
+
+export const CONTENT_SECTIONS = [
+  'posts',
+  'pages',
+  'page-types',
+  'collections',
+  'authors',
+  'categories',
+  'tags',
+  'media',
+  'webhooks',
+] as const;
+export type ContentSection = (typeof CONTENT_SECTIONS)[number];
+
+const listQuery = z.object({
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+function organizationSummary(org: Organization) {
+  return {
+    slug: org.slug,
+    name: org.name,
+    tokens: org.tokens,
+    locales: org.locales,
+    default_locale: org.default_locale,
+    page_limit: org.page_limit,
+    counts: {
+      posts: org.posts.filter((p) => p.deleted === null).length,
+      pages: org.pages.length,
+      page_types: org.page_types.length,
+      collections: org.collections.length,
+      items: org.collections.reduce((n, c) => n + c.items.length, 0),
+      authors: org.authors.length,
+      categories: org.categories.length,
+      tags: org.tags.length,
+      media: org.media.length,
+      webhooks: org.webhooks.length,
+    },
+  };
+}
+
+/** The records of a section, and the text a `q` filter looks in for each. */
+function sectionRecords(org: Organization, section: ContentSection): { record: unknown; text: string }[] {
+  switch (section) {
+    case 'posts':
+      return org.posts.filter((p) => p.deleted === null).map((p) => ({ record: p, text: `${p.slug} ${p.title}` }));
+    case 'pages':
+      return org.pages.map((p) => ({ record: p, text: `${p.slug} ${p.name} ${p.page_type ?? ''}` }));
+    case 'page-types':
+      return org.page_types.map((t) => ({ record: t, text: `${t.key} ${t.name}` }));
+    case 'collections':
+      // Items are paged on their own: a collection here says how many it holds.
+      return org.collections.map(({ items, ...c }) => ({ record: { ...c, item_count: items.length }, text: `${c.key} ${c.name}` }));
+    case 'authors':
+      return org.authors.map((a) => ({ record: a, text: `${a.slug} ${a.first_name} ${a.last_name} ${a.email}` }));
+    case 'categories':
+      return org.categories.map((t) => ({ record: t, text: `${t.slug} ${t.name}` }));
+    case 'tags':
+      return org.tags.map((t) => ({ record: t, text: `${t.slug} ${t.name}` }));
+    case 'media':
+      return org.media.map((m) => ({ record: m, text: `${m.id} ${m.file} ${m.original_url ?? ''} ${m.alt ?? ''}` }));
+    case 'webhooks':
+      return org.webhooks.map((w) => ({ record: w, text: JSON.stringify(w) }));
+  }
+}
+
+function page<T>(rows: { record: T; text: string }[], query: z.output<typeof listQuery>) {
+  const needle = query.q?.trim().toLowerCase();
+  const matching = needle ? rows.filter((r) => r.text.toLowerCase().includes(needle)) : rows;
+  return { data: matching.slice(query.offset, query.offset + query.limit).map((r) => r.record), total: matching.length };
+}
+
+export function contentRouter(ctx: EmulatorContext): Router {
+  const router = Router({ strict: true });
+  function organization(slug: string): Organization {
+    const org = ctx.store.organization(slug);
+    if (!org) throw notFound(`No organization "${slug}".`);
+    return org;
+  }
+
+  router.get('/organizations', (_req, res) => {
+    res.json({ data: ctx.store.organizations().map(organizationSummary) });
+  });
+
+  router.get('/organizations/:org/content/collections/:key/items', (req, res) => {
+    const { org, key } = parseParams(z.object({ org: z.string(), key: z.string() }), req);
+    const collection = organization(org).collections.find((c) => c.key === key);
+    if (!collection) throw notFound(`No collection "${key}".`);
+    const rows = collection.items.map((item) => ({ record: item, text: JSON.stringify(item) }));
+    res.json(page(rows, parseQuery(listQuery, req)));
+  });
+
+  router.get('/organizations/:org/content/:section', (req, res) => {
+    const { org, section } = parseParams(z.object({ org: z.string(), section: z.string() }), req);
+    if (!(CONTENT_SECTIONS as readonly string[]).includes(section))
+      throw notFound(`No section "${section}"; the sections are ${CONTENT_SECTIONS.join(', ')}.`);
+    res.json(page(sectionRecords(organization(org), section as ContentSection), parseQuery(listQuery, req)));
+  });
+
+  return router;
+}

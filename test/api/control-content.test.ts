@@ -1,0 +1,129 @@
+/**
+ * The browsing half of the control API that the UI's Content and Settings views read:
+ * /__emulator/info, /organizations and /organizations/{org}/content/{section}, and the UI's
+ * own files under /__emulator/ui/ with their CSP. Expectations derive from the demo fixture.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoreData } from '../../server/store/schema.js';
+import { UI_CONTENT_SECURITY_POLICY } from '../../server/ui/static.js';
+import { loadFixture, startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
+
+let cms: TestEmulator;
+let demo: StoreData;
+const control = (path: string) => fetch(`${cms.url}/__emulator${path}`);
+
+beforeAll(async () => {
+  cms = await startTestEmulator();
+  demo = await loadFixture('demo');
+});
+afterAll(() => cms.close());
+
+interface Page<T> {
+  data: T[];
+  total: number;
+}
+
+describe('GET /__emulator/info', () => {
+  it('says where the data lives and the paths of the API and CDN', async () => {
+    const res = await control('/info');
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: Record<string, unknown> };
+    expect(data).toMatchObject({ base_path: '/v2', cdn_path: '/cdn', strict: false, control_token_required: false });
+    expect(data['data_file']).toBe(`${String(data['data_dir'])}/data.json`);
+    expect(data['data_dir']).toBe(cms.dataDir);
+  });
+});
+
+describe('GET /__emulator/organizations', () => {
+  it('lists every organization with its tokens and counts of live records', async () => {
+    const { data } = (await (await control('/organizations')).json()) as {
+      data: { slug: string; tokens: { read: string; write: string }; counts: Record<string, number> }[];
+    };
+    expect(data.map((o) => o.slug)).toEqual(demo.organizations.map((o) => o.slug));
+    for (const org of demo.organizations) {
+      const listed = data.find((o) => o.slug === org.slug)!;
+      expect(listed.tokens).toEqual(org.tokens);
+      expect(listed.counts['posts']).toBe(org.posts.filter((p) => p.deleted === null).length);
+      expect(listed.counts['items']).toBe(org.collections.reduce((n, c) => n + c.items.length, 0));
+      expect(listed.counts['media']).toBe(org.media.length);
+    }
+  });
+});
+
+describe('GET /__emulator/organizations/{org}/content/{section}', () => {
+  it('pages posts with limit/offset and says the total; deleted posts are left out', async () => {
+    const acme = demo.organizations.find((o) => o.slug === 'acme')!;
+    const live = acme.posts.filter((p) => p.deleted === null);
+    const first = (await (await control('/organizations/acme/content/posts?limit=5')).json()) as Page<{ slug: string }>;
+    expect(first.total).toBe(live.length);
+    expect(first.data.map((p) => p.slug)).toEqual(live.slice(0, 5).map((p) => p.slug));
+    const second = (await (await control('/organizations/acme/content/posts?limit=5&offset=5')).json()) as Page<{ slug: string }>;
+    expect(second.data.map((p) => p.slug)).toEqual(live.slice(5, 10).map((p) => p.slug));
+  });
+
+  it('filters by a case-insensitive substring of slug or title', async () => {
+    const acme = demo.organizations.find((o) => o.slug === 'acme')!;
+    const target = acme.posts.find((p) => p.deleted === null)!;
+    const needle = target.title.slice(0, 8).toUpperCase();
+    const res = (await (await control(`/organizations/acme/content/posts?q=${encodeURIComponent(needle)}`)).json()) as Page<{
+      slug: string;
+    }>;
+    expect(res.data.map((p) => p.slug)).toContain(target.slug);
+    expect(res.total).toBe(res.data.length);
+  });
+
+  it('shows pages raw, with their versions', async () => {
+    const res = (await (await control('/organizations/acme/content/pages?limit=1000')).json()) as Page<Record<string, unknown>>;
+    const acme = demo.organizations.find((o) => o.slug === 'acme')!;
+    expect(res.total).toBe(acme.pages.length);
+    expect(res.data[0]).toHaveProperty('published_version');
+  });
+
+  it('lists collections with an item count, and their items on their own', async () => {
+    const acme = demo.organizations.find((o) => o.slug === 'acme')!;
+    const res = (await (await control('/organizations/acme/content/collections')).json()) as Page<{ key: string; item_count: number }>;
+    for (const c of acme.collections) {
+      const listed = res.data.find((r) => r.key === c.key)!;
+      expect(listed.item_count).toBe(c.items.length);
+      expect(listed).not.toHaveProperty('items');
+    }
+    const brands = acme.collections.find((c) => c.key === 'brands')!;
+    const items = (await (await control('/organizations/acme/content/collections/brands/items')).json()) as Page<{ id: number }>;
+    expect(items.data.map((i) => i.id)).toEqual(brands.items.map((i) => i.id));
+  });
+
+  it.each([
+    ['/organizations/nope/content/posts', 'No organization "nope".'],
+    ['/organizations/acme/content/widgets', 'No section "widgets"'],
+    ['/organizations/acme/content/collections/nope/items', 'No collection "nope".'],
+  ])('404 with a reason for %s', async (path, detail) => {
+    const res = await control(path);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { detail: string }).detail).toContain(detail);
+  });
+
+  it.each(['limit=0', 'limit=1001', 'offset=-1', 'limit=ten'])('400 for %s', async (query) => {
+    const res = await control(`/organizations/acme/content/posts?${query}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toHaveProperty('detail');
+  });
+});
+
+describe('the UI under /__emulator/ui/', () => {
+  it('is served with a strict CSP and no sniffing', async () => {
+    const res = await fetch(`${cms.url}/__emulator/ui/`);
+    expect([200, 503]).toContain(res.status); // 503 explains how to build it when dist/renderer is missing
+    expect(res.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('sends a browser at / to the UI, and a program gets JSON', async () => {
+    const browser = await fetch(`${cms.url}/`, { headers: { accept: 'text/html,application/xhtml+xml' }, redirect: 'manual' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get('location')).toBe('/__emulator/ui/');
+    const program = await fetch(`${cms.url}/`, { headers: { accept: 'application/json' } });
+    expect(await program.json()).toEqual({ name: 'cms-emulator', api: '/v2/', ui: '/__emulator/ui/' });
+  });
+});
