@@ -30,8 +30,62 @@ const serverBoundary = {
   },
 };
 
+/**
+ * The desktop shell (issue 9): it hosts the server through its public entry and loads the UI over
+ * HTTP, so it imports neither server internals nor renderer/. Only main.ts (and the preload) may
+ * import Electron's values; every other module takes Electron's objects as arguments, so unit
+ * tests run without the binary.
+ */
+const electronImports = [
+  { group: ['**/renderer/**'], message: 'electron/ never imports the UI: the window loads it over HTTP from the emulator.' },
+  { group: ['**/server/**', '!**/server/index.js'], message: 'electron/ uses the public API of server/ (server/index.js) only.' },
+];
+const electronBoundary = {
+  files: ['electron/**/*.ts', 'electron/**/*.cts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: electronImports }] },
+};
+const electronTestable = {
+  files: ['electron/**/*.ts'],
+  ignores: ['electron/main.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'electron',
+            allowTypeImports: true,
+            message: 'Take Electron objects as arguments (main.ts wires them): unit tests run without the binary.',
+          },
+        ],
+        patterns: electronImports,
+      },
+    ],
+  },
+};
+
+/** The renderer talks to the server over HTTP only: from server/ it may import types, nothing else. */
+const rendererBoundary = {
+  files: ['renderer/src/**/*.{ts,tsx}'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/server/**'],
+            allowTypeImports: true,
+            message: 'renderer/ imports only types from server/: it talks to it over HTTP.',
+          },
+          { group: ['electron', '**/electron/**', 'node:*'], message: 'renderer/ is a web page: no Electron, no Node.' },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'renderer/dist/**', '.cms-emulator/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cms-emulator/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -46,4 +100,7 @@ export default tseslint.config(
   },
   serverBoundary,
   domainBoundary,
+  electronBoundary,
+  electronTestable,
+  rendererBoundary,
 );

@@ -6,6 +6,8 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       // API tests start real servers on port 0; each file gets its own emulator and data folder.
       { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 30_000 } },
+      // Browser tests: Debian's Chromium driving the built UI (dist/renderer) served by a real emulator.
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
     ],
   },
 });

@@ -30,6 +30,8 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+export type OrganizationSummary = ReturnType<typeof organizationSummary>;
+
 function organizationSummary(org: Organization) {
   return {
     slug: org.slug,

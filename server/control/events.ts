@@ -14,7 +14,7 @@ import type { StoreWatcher } from '../store/watch.js';
 import type { Delivery } from '../webhooks/delivery.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
-const requestSummary = (r: LoggedRequest) => ({
+export const requestSummary = (r: LoggedRequest) => ({
   id: r.id,
   time: r.time,
   surface: r.surface,
@@ -39,6 +39,24 @@ const deliverySummary = (d: Delivery) => ({
   created: d.created,
   finished: d.finished,
 });
+
+export type RequestSummary = ReturnType<typeof requestSummary>;
+export type DeliverySummary = ReturnType<typeof deliverySummary>;
+export type EventsSnapshot = ReturnType<typeof snapshotOf>;
+
+function snapshotOf(
+  ctx: EmulatorContext,
+  services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock; watcher: StoreWatcher },
+) {
+  return {
+    requests: services.requests.list().slice(0, 100).map(requestSummary),
+    jobs: [...ctx.jobs.list()].reverse().slice(0, 100),
+    deliveries: services.webhooks.log.list().slice(0, 100).map(deliverySummary),
+    clock: services.clock.state(),
+    store: { file: ctx.store.file, error: services.watcher.state.error, broken_copy: ctx.store.brokenCopy },
+    organizations: ctx.store.organizations().map((o) => ({ slug: o.slug, name: o.name })),
+  };
+}
 
 /** What a domain event says about content, without the records themselves. */
 function change(event: EmulatorEvent): { event: string; data: unknown } | null {
@@ -96,14 +114,7 @@ export function createEventStream(
   ctx: EmulatorContext,
   services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock; watcher: StoreWatcher },
 ): EventStream {
-  const stream = new EventStream(() => ({
-    requests: services.requests.list().slice(0, 100).map(requestSummary),
-    jobs: [...ctx.jobs.list()].reverse().slice(0, 100),
-    deliveries: services.webhooks.log.list().slice(0, 100).map(deliverySummary),
-    clock: services.clock.state(),
-    store: { file: ctx.store.file, error: services.watcher.state.error, broken_copy: ctx.store.brokenCopy },
-    organizations: ctx.store.organizations().map((o) => ({ slug: o.slug, name: o.name })),
-  }));
+  const stream = new EventStream(() => snapshotOf(ctx, services));
   ctx.bus.subscribe((event) => {
     const message = change(event);
     if (message) stream.publish(message.event, message.data);

@@ -7,6 +7,7 @@ import { intParam } from '../domain/query.js';
 import { toHar } from '../http/har.js';
 import type { LoggedRequest, RequestLog } from '../http/request-log.js';
 import { parseParams, parseQuery } from '../http/validate.js';
+import { requestSummary } from './events.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 const filterQuery = z.object({
@@ -22,6 +23,8 @@ const filterQuery = z.object({
   since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 date-time.' }).optional(),
   until: z.iso.datetime({ offset: true, error: 'until must be an ISO 8601 date-time.' }).optional(),
   limit: intParam('limit', 1, 10_000).optional(),
+  /** `summary`: the list row only (what the live stream sends), without headers and bodies. */
+  view: z.enum(['full', 'summary'], { error: 'view is full or summary.' }).optional(),
 });
 type Filter = z.output<typeof filterQuery>;
 
@@ -56,7 +59,8 @@ export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: 
   });
 
   router.get('/requests', (req, res) => {
-    res.json({ data: selected(req) });
+    const rows = selected(req);
+    res.json({ data: req.query['view'] === 'summary' ? rows.map(requestSummary) : rows });
   });
   router.get('/requests/export.har', (req, res) => {
     const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;

@@ -127,3 +127,20 @@ describe('the UI under /__emulator/ui/', () => {
     expect(await program.json()).toEqual({ name: 'cms-emulator', api: '/v2/', ui: '/__emulator/ui/' });
   });
 });
+
+describe('GET /__emulator/requests?view=summary (the request log rows the UI lists)', () => {
+  it('gives the rows without headers or bodies, newest first', async () => {
+    await cms.get('/posts/', { token: cms.tokens['acme']!.read });
+    await cms.get('/authors/', { token: cms.tokens['acme']!.read });
+    const res = await control('/requests?view=summary&limit=2');
+    const { data } = (await res.json()) as { data: Record<string, unknown>[] };
+    expect(data.map((r) => r['url'])).toEqual([expect.stringContaining('/v2/authors/'), expect.stringContaining('/v2/posts/')]);
+    expect(Object.keys(data[0]!).sort()).toEqual(['duration_ms', 'id', 'method', 'organization', 'status', 'surface', 'time', 'url']);
+  });
+
+  it('400 for another view', async () => {
+    const res = await control('/requests?view=everything');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ detail: 'view is full or summary.' });
+  });
+});
