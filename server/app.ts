@@ -29,7 +29,7 @@ export function createApp(ctx: EmulatorContext, control: ControlServices): Expre
   // The UI's files hold no data, so with a control token anyone may load them; every call they
   // make still needs the token. Without one, they answer on loopback only, like the control API.
   const uiGuard = ctx.config.controlToken === undefined ? [controlGuard(undefined)] : [];
-  app.use(UI_PATH, ...uiGuard, uiRouter());
+  app.use(UI_PATH, ...uiGuard, uiRouter(ctx.config.uiDir));
   app.use(CONTROL_PATH, controlGuard(ctx.config.controlToken), controlRouter(ctx, control));
   app.get('/', (req, res) => {
     // A browser pointed at the root wants the window; a program wants to know where things are.

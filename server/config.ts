@@ -34,6 +34,8 @@ export const emulatorOptionsSchema = z.object({
    * `host` is not a loopback address.
    */
   controlToken: z.string().min(12, 'controlToken must be at least 12 characters').optional(),
+  /** The built UI to serve under /__emulator/ui/; the package's dist/renderer by default. */
+  uiDir: z.string().min(1).optional(),
   /** Watch the data file and apply people's edits while running (issue 7). */
   watch: z.boolean().default(true),
   /** Serve over HTTPS with a locally generated certificate (kept in <data>/tls/). */

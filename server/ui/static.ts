@@ -50,7 +50,7 @@ export function rendererDir(): string {
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>CMS Emulator</title>
 <p>The UI has not been built. Run <code>npm run build</code> (npm install does it for you), then reload.</p>`;
 
-export function uiRouter(dir = rendererDir()): Router {
+export function uiRouter(dir: string = rendererDir()): Router {
   const router = Router({ strict: true });
   router.use(securityHeaders);
   // Hashed asset names never change content: cache them for good. index.html always revalidates.

@@ -17,7 +17,9 @@ export interface UiSession {
 }
 
 export async function startUiSession(options: { colorScheme?: 'light' | 'dark'; hash?: string } = {}): Promise<UiSession> {
-  const cms = await startEmulator();
+  // E2E_UI_DIR: serve another build of the UI (several people building at once must not share one folder).
+  const uiDir = process.env['E2E_UI_DIR'];
+  const cms = await startEmulator(uiDir ? { uiDir } : {});
   const browser = await launchBrowser();
   const consoleErrors: string[] = [];
   const page = await newPage(browser, options.colorScheme);
