@@ -92,7 +92,10 @@ export function RequestDetail({ id, organizations }: { id: string; organizations
     getData<Detail>(`requests/${encodeURIComponent(id)}`, { signal: abort.signal })
       .then(setDetail)
       .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(e instanceof ControlError ? e.detail : String(e));
+        if (abort.signal.aborted) return;
+        if (e instanceof ControlError && e.status === 404)
+          setError('This request is no longer in the emulator’s log: it keeps the newest 5000 (this window keeps 10,000 rows).');
+        else setError(e instanceof ControlError ? e.detail : String(e));
       });
     return () => abort.abort();
   }, [id]);
