@@ -175,7 +175,22 @@ describe('Settings view', () => {
 
   it('exports the data file as a data.json that parses, with progress', async () => {
     const { page } = ui;
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data file' }).click()]);
+    // Hold the answer a moment so the progress can be seen, then let the real one through.
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route('**/__emulator/state*', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const downloaded = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export data file' }).click();
+    const progress = page.getByTestId('export-progress');
+    await progress.waitFor();
+    expect(await progress.getAttribute('role')).toBe('status');
+    await expect(page.getByRole('button', { name: 'Export data file' }).isDisabled()).resolves.toBe(true);
+    letGo();
+    const download = await downloaded;
+    await page.unroute('**/__emulator/state*');
     expect(download.suggestedFilename()).toBe('data.json');
     const data = JSON.parse(await readFile(await download.path(), 'utf8')) as { format_version: number; organizations: { slug: string }[] };
     expect(data.organizations.map((o) => o.slug)).toEqual(Object.keys(ui.cms.tokens));

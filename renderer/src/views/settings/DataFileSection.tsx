@@ -45,6 +45,7 @@ function Export() {
 
   const start = async () => {
     setFile(null);
+    setProgress({ received: 0, total: null }); // shown from the click: the answer may take a moment to start
     const blob = await attempt(() => exportState(setProgress));
     setProgress(null);
     if (blob) {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { getData } from '../../api/client.js';
 import type { EmulatorInfo, OrganizationSummary } from '../../api/types.js';
 import { contentRevision } from '../../state/live.js';
+import { attempt } from '../../state/toasts.js';
 import { ClockSection } from './ClockSection.js';
 import { ConnectionSection } from './ConnectionSection.js';
 import { DataFileSection } from './DataFileSection.js';
@@ -15,7 +16,7 @@ import './settings.css';
 function useInfo(): EmulatorInfo | null {
   const [info, setInfo] = useState<EmulatorInfo | null>(null);
   useEffect(() => {
-    void getData<EmulatorInfo>('info').then(setInfo);
+    void attempt(() => getData<EmulatorInfo>('info')).then((data) => data && setInfo(data));
   }, []);
   return info;
 }
