@@ -1,0 +1,17 @@
+/** Headers as a name/value table; values are text nodes, whatever a receiver sent. */
+export function HeaderTable({ headers, label }: { headers: Record<string, string>; label: string }) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return <p class="muted small">No headers.</p>;
+  return (
+    <table class="grid mono small wh-headers" aria-label={label}>
+      <tbody>
+        {entries.map(([name, value]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
