@@ -27,6 +27,14 @@ const TRANSFORMABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/a
 const FORMAT_OF: Record<string, OutputFormat> = { 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/avif': 'avif' };
 const CONTENT_TYPE_OF: Record<OutputFormat, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' };
 
+/**
+ * CDN files share the UI's origin, and a hand-edited data file can say anything about a file's
+ * type (an SVG can hold script): a file opened directly runs nothing (a sandboxed, script-less
+ * policy; <img> embedding is unaffected), and a type that is not media is served as a download.
+ */
+const CDN_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+const SERVABLE_TYPE = /^(image|video|audio)\/[a-z0-9.+-]+$|^application\/pdf$/;
+
 export function cdnRouter(ctx: EmulatorContext): Router {
   const router = Router({ strict: true });
   const dataDir = dirname(ctx.store.file);
@@ -42,8 +50,15 @@ export function cdnRouter(ctx: EmulatorContext): Router {
   }
 
   function send(res: Response, file: string, contentType: string): Promise<void> {
+    const servable = SERVABLE_TYPE.test(contentType);
+    const headers: Record<string, string> = {
+      'Content-Type': servable ? contentType : 'application/octet-stream',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': CDN_CONTENT_SECURITY_POLICY,
+    };
+    if (!servable) headers['Content-Disposition'] = 'attachment';
     return new Promise((resolve, reject) => {
-      res.sendFile(file, { ...SEND_OPTIONS, headers: { 'Content-Type': contentType, 'X-Content-Type-Options': 'nosniff' } }, (err) => {
+      res.sendFile(file, { ...SEND_OPTIONS, headers }, (err) => {
         if (err && !res.headersSent) reject(notFound(messages.notFound));
         else resolve();
       });

@@ -20,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -1397,6 +1397,40 @@ describe('CDN: originals', () => {
     const res = await cdn(`resize=width:10/${record.id}`);
     expect(res.status).toBe(400);
     expect((res.json as { detail?: unknown }).detail).toEqual(expect.any(String));
+  });
+
+  it('every file carries a script-less, sandboxed CSP: a file opened directly runs nothing on our origin', async () => {
+    const res = await cdn(PHOTO);
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const transformed = await cdn(`resize=width:20/${PHOTO}`);
+    expect(transformed.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('a record hand-edited to a type that is not media (text/html) is served as a download, never as a page', async () => {
+    const id = 'HandEditedHtml000001';
+    const file = `media/acme/${id}.html`;
+    await mkdir(join(api.dataDir, 'media', 'acme'), { recursive: true });
+    await writeFile(join(api.dataDir, file), '<script>alert(1)</script>');
+    api.emulator.store.mutate((data) => {
+      data.organizations
+        .find((o) => o.slug === 'acme')!
+        .media.push({
+          id,
+          file,
+          original_url: null,
+          content_type: 'text/html',
+          size: 25,
+          width: null,
+          height: null,
+          alt: null,
+          created: new Date().toISOString(),
+        });
+    });
+    const res = await cdn(id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe('attachment');
   });
 
   it('methods other than GET and HEAD → 405 JSON with Allow', async () => {

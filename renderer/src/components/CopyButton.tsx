@@ -1,7 +1,12 @@
 /** Copies a text to the clipboard and says so; the label says what is copied. */
 import { useState } from 'preact/hooks';
+import { desktop } from '../api/desktop.js';
 
 export async function copyText(text: string): Promise<void> {
+  if (desktop) {
+    await desktop.copyText(text);
+    return;
+  }
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;
