@@ -265,6 +265,19 @@ describe('Webhooks view', () => {
     await page.keyboard.press('ArrowDown');
     await expect.poll(selectedId).not.toBe(first);
     await detail().waitFor();
+    // The edit form opens with the keyboard in it; Escape leaves it untouched, back on its button.
+    const edit = detail().getByRole('button', { name: 'Edit & replay' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('form', { name: 'Edit and replay' }).getByLabel('Target').and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Escape');
+    await edit.and(page.locator(':focus')).waitFor();
+    // Replay from the keyboard: the new delivery is selected and has the focus.
+    const before = selectedId();
+    await detail().getByRole('button', { name: 'Replay', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await waitForSelectionOtherThan(before);
+    await detail().locator('.detail-head:focus').waitFor();
   });
 
   it('clears every delivery after asking', async () => {

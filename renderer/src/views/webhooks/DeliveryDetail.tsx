@@ -2,7 +2,7 @@
  * One delivery whole: what it was, what caused it, the exact request and every attempt; replay
  * it as it was or edited. After a replay the new delivery is selected.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { getData } from '../../api/client.js';
 import type { Delivery } from '../../api/types.js';
 import { StateBadge } from '../../components/Badge.js';
@@ -80,9 +80,26 @@ function Facts({ delivery }: { delivery: Delivery }) {
   );
 }
 
+/** A replay selects the new delivery; the keyboard follows it there. */
+let focusOnLoad: string | null = null;
+
+function select(id: string) {
+  focusOnLoad = id;
+  navigate('webhooks', id);
+}
+
 export function DeliveryDetail({ id }: { id: string }) {
   const { delivery, error } = useDelivery(id);
   const [editing, setEditing] = useState(false);
+  const head = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const loaded = delivery !== null;
+  useEffect(() => {
+    if (loaded && focusOnLoad === id) {
+      focusOnLoad = null;
+      head.current?.focus();
+    }
+  }, [loaded, id]);
 
   if (error) return <p class="muted">{error}</p>;
   if (!delivery) return <p class="muted">Loading…</p>;
@@ -90,12 +107,12 @@ export function DeliveryDetail({ id }: { id: string }) {
   const replay = () =>
     void attempt(async () => {
       const sent = await getData<Delivery>(`deliveries/${encodeURIComponent(delivery.id)}/replay`, { method: 'POST', body: {} });
-      navigate('webhooks', sent.id);
+      select(sent.id);
     }, 'Replayed: the new delivery is selected');
 
   return (
     <div data-testid="delivery-detail">
-      <div class="detail-head">
+      <div class="detail-head" ref={head} tabIndex={-1}>
         <StateBadge state={delivery.state} />
         <span class="mono wh-detail-event">{delivery.event}</span>
         <span class="muted">→</span>
@@ -108,18 +125,21 @@ export function DeliveryDetail({ id }: { id: string }) {
         <button type="button" onClick={replay}>
           Replay
         </button>
-        <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        <button type="button" ref={editButton} aria-expanded={editing} onClick={() => setEditing(!editing)}>
           Edit &amp; replay
         </button>
       </div>
       {editing && (
         <ReplayForm
           delivery={delivery}
-          onCancel={() => setEditing(false)}
+          onCancel={() => {
+            setEditing(false);
+            editButton.current?.focus();
+          }}
           onSent={(sent) => {
             setEditing(false);
             notify('Replayed with your edits: the new delivery is selected');
-            navigate('webhooks', sent.id);
+            select(sent.id);
           }}
         />
       )}

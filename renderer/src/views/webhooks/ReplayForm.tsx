@@ -74,7 +74,8 @@ export function ReplayForm({ delivery, onSent, onCancel }: Props) {
       noValidate
       onSubmit={(e) => void submit(e)}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onCancel();
+        // Escape leaves an untouched form; edits are never thrown away by a stray key.
+        if (e.key === 'Escape' && JSON.stringify(draft) === JSON.stringify(draftOf(delivery))) onCancel();
       }}
     >
       <h3>Edit &amp; replay</h3>
