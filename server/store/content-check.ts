@@ -27,20 +27,26 @@ function checkDefinitions(org: Organization, defs: readonly FieldDef[], at: stri
   });
 }
 
-/** Checks one stored content object (flat or by locale); returns it in stored form. */
+/**
+ * Checks one stored content object (flat or by locale); returns it in stored form: the object
+ * itself when it already is (a file the emulator wrote), so loading copies nothing.
+ */
 function checkContent(org: Organization, defs: readonly FieldDef[], content: FieldValues, at: string, problems: Problems): FieldValues {
   const errors: FieldErrors = {};
-  const check = { mode: 'partial' as const, references: null, errors };
+  const check = { mode: 'partial' as const, references: null, errors, keepStoredForm: true };
   let out: FieldValues;
   if (org.locales.length === 0) {
     out = checkFieldValues(defs, content, at, check);
   } else {
     out = {};
+    let same = true;
     for (const [locale, values] of Object.entries(content)) {
       if (!org.locales.some((l) => l.slug === locale)) problems.push(`${at}.${locale}: "${locale}" is not a configured locale`);
       else if (!isPlainObject(values)) problems.push(`${at}.${locale}: expected an object of field values`);
       else out[locale] = checkFieldValues(defs, values, `${at}.${locale}`, check);
+      same &&= out[locale] === values;
     }
+    if (same) out = content;
   }
   for (const [path, list] of Object.entries(errors)) problems.push(`${path}: ${list.join(' ')}`);
   return out;

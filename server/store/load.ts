@@ -33,12 +33,8 @@ export async function readAndMigrate(file: string): Promise<{ data: StoreData; m
   } catch (err) {
     throw new StoreLoadError(file, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    throw new StoreLoadError(file, describeJsonError(text, (err as Error).message));
-  }
+  // Parsed once: a current file (the usual case) goes straight to the checks.
+  const raw = parseJson(text, file);
   const version = versionOf(raw);
   let result: { data: unknown; applied: string[] };
   try {
@@ -47,7 +43,7 @@ export async function readAndMigrate(file: string): Promise<{ data: StoreData; m
     if (err instanceof MigrationError) throw new StoreLoadError(file, err.message);
     throw err;
   }
-  if (result.applied.length === 0) return { data: parseStoreText(text, file), migrated: [], backup: null };
+  if (result.applied.length === 0) return { data: checkParsed(raw, file), migrated: [], backup: null };
   const data = checkParsed(result.data, file);
   const backup = `${file}.v${version}.bak`;
   await copyFile(file, backup);
@@ -56,13 +52,15 @@ export async function readAndMigrate(file: string): Promise<{ data: StoreData; m
 }
 
 export function parseStoreText(text: string, file: string): StoreData {
-  let raw: unknown;
+  return checkParsed(parseJson(text, file), file);
+}
+
+function parseJson(text: string, file: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (err) {
     throw new StoreLoadError(file, describeJsonError(text, (err as Error).message));
   }
-  return checkParsed(raw, file);
 }
 
 /** Schema and content checks of parsed JSON. */

@@ -103,7 +103,8 @@ export const organizationSchema = z.object({
   authors: z.array(authorSchema).default([]),
   categories: z.array(termSchema).default([]),
   tags: z.array(termSchema).default([]),
-  posts: z.array(postSchema).default([]),
+  /** Compiled: see schema-content.ts. */
+  posts: z.compile(z.array(postSchema)).default([]),
 });
 
 export const storeSchema = z

@@ -31,6 +31,12 @@ export interface ValueCheck {
   /** Existence of referenced pages and items; null skips the check (loading the data file). */
   references: ReferenceCheck | null;
   errors: FieldErrors;
+  /**
+   * Loading the data file: where the input is already in stored form, return it (and its nested
+   * objects) instead of a copy, so a large file is not copied value by value. Writes leave this
+   * off: their stored values never share objects with the request they came from.
+   */
+  keepStoredForm?: boolean;
 }
 
 const MEDIA_ALT_MAX = 255;
@@ -45,70 +51,109 @@ const isEmpty = (value: unknown): boolean => value === '' || value === null || (
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const defines = (defs: readonly FieldDef[], key: string): boolean => {
+  for (const def of defs) if (def.key === key) return true;
+  return false;
+};
+
 /** Checks `input` against `defs`; returns the stored form of the values given. */
 export function checkFieldValues(defs: readonly FieldDef[], input: Record<string, unknown>, path: string, check: ValueCheck): FieldValues {
-  const out: FieldValues = {};
-  const known = new Set(defs.map((d) => d.key));
-  for (const key of Object.keys(input)) {
-    if (!known.has(key)) fail(check, `${path}.${key}`, messages.unknownField);
+  return checkObject(defs, input, path, check, check.mode);
+}
+
+/**
+ * The stored form has the defined keys given, in the order of the definitions. With
+ * keepStoredForm, `out` stays null while the input matches it key for key (`kept` keys so far);
+ * at the first difference the kept keys are copied and the rest is built as usual.
+ */
+function checkObject(
+  defs: readonly FieldDef[],
+  input: Record<string, unknown>,
+  path: string,
+  check: ValueCheck,
+  mode: ValueCheck['mode'],
+): FieldValues {
+  const keys = Object.keys(input);
+  for (const key of keys) {
+    if (!defines(defs, key)) fail(check, `${path}.${key}`, messages.unknownField);
   }
+  let out: FieldValues | null = check.keepStoredForm ? null : {};
+  let kept = 0;
   for (const def of defs) {
-    const at = `${path}.${def.key}`;
     if (!(def.key in input)) {
-      if (check.mode === 'all-keys' || (check.mode === 'required-keys' && def.required)) fail(check, at, messages.required);
+      if (mode === 'all-keys' || (mode === 'required-keys' && def.required)) fail(check, `${path}.${def.key}`, messages.required);
       continue;
     }
     const raw = input[def.key];
-    if (def.required && (isEmpty(raw) || raw === undefined)) {
-      fail(check, at, messages.blank);
-      continue;
+    let value: unknown;
+    if (def.required && (isEmpty(raw) || raw === undefined)) value = fail(check, `${path}.${def.key}`, messages.blank);
+    else value = checkValue(def, raw, path, check);
+    if (out === null) {
+      if (value === raw && value !== undefined && keys[kept] === def.key) {
+        kept += 1;
+        continue;
+      }
+      out = copyKept(input, keys, kept);
     }
-    const value = checkValue(def, raw, at, check);
     if (value !== undefined) out[def.key] = value;
   }
+  if (out === null) return kept === keys.length ? input : copyKept(input, keys, kept);
   return out;
 }
 
-function checkValue(def: FieldDef, raw: unknown, at: string, check: ValueCheck): unknown {
+function copyKept(input: Record<string, unknown>, keys: readonly string[], kept: number): FieldValues {
+  const out: FieldValues = {};
+  for (let i = 0; i < kept; i++) out[keys[i]!] = input[keys[i]!];
+  return out;
+}
+
+/** `path` is the path of the object holding the value: its own path is built only when needed. */
+function checkValue(def: FieldDef, raw: unknown, path: string, check: ValueCheck): unknown {
   switch (def.type) {
     case 'short_text':
     case 'long_text':
     case 'html':
       if (raw === null) return '';
-      return typeof raw === 'string' ? raw : fail(check, at, messages.notString);
+      return typeof raw === 'string' ? raw : fail(check, `${path}.${def.key}`, messages.notString);
     case 'number':
       if (isEmpty(raw)) return null;
       if (typeof raw === 'number' && Number.isFinite(raw)) return raw;
       if (typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) return Number(raw);
-      return fail(check, at, messages.notNumber);
+      return fail(check, `${path}.${def.key}`, messages.notNumber);
     case 'date':
       if (isEmpty(raw)) return null;
-      return typeof raw === 'string' && isIsoDate(raw) ? raw : fail(check, at, messages.notDate);
+      return typeof raw === 'string' && isIsoDate(raw) ? raw : fail(check, `${path}.${def.key}`, messages.notDate);
     case 'boolean':
       if (isEmpty(raw)) return null;
-      return typeof raw === 'boolean' ? raw : fail(check, at, messages.notBoolean);
+      return typeof raw === 'boolean' ? raw : fail(check, `${path}.${def.key}`, messages.notBoolean);
     case 'dropdown':
       if (isEmpty(raw)) return '';
-      return typeof raw === 'string' && def.options.includes(raw) ? raw : fail(check, at, messages.invalidChoice(String(raw)));
+      return typeof raw === 'string' && def.options.includes(raw)
+        ? raw
+        : fail(check, `${path}.${def.key}`, messages.invalidChoice(String(raw)));
     case 'media':
-      return checkMedia(raw, at, check);
+      return checkMedia(raw, `${path}.${def.key}`, check);
     case 'reference':
-      return checkReference(def, raw, at, check);
+      return checkReference(def, raw, `${path}.${def.key}`, check);
     case 'component':
       if (isEmpty(raw)) return null;
-      if (!isPlainObject(raw)) return fail(check, at, messages.notObject(typeName(raw)));
-      return checkFieldValues(def.fields, raw, at, { ...check, mode: 'partial' });
+      if (!isPlainObject(raw)) return fail(check, `${path}.${def.key}`, messages.notObject(typeName(raw)));
+      return checkObject(def.fields, raw, `${path}.${def.key}`, check, 'partial');
     case 'repeater': {
       if (isEmpty(raw)) return [];
+      const at = `${path}.${def.key}`;
       if (!Array.isArray(raw)) return fail(check, at, messages.notList(typeName(raw)));
-      return raw.map((entry, i) =>
+      const out = raw.map((entry: unknown, i) =>
         isPlainObject(entry)
-          ? checkFieldValues(def.fields, entry, `${at}[${i}]`, { ...check, mode: 'partial' })
+          ? checkObject(def.fields, entry, `${at}[${i}]`, check, 'partial')
           : fail(check, `${at}[${i}]`, messages.notObject(typeName(entry))),
       );
+      return check.keepStoredForm && sameItems(raw, out) ? raw : out;
     }
   }
 }
+
+const sameItems = (a: readonly unknown[], b: readonly unknown[]): boolean => a.every((value, i) => value !== undefined && value === b[i]);
 
 /** Spec: a media field is written as a URL string or `{url, alt}` (alt at most 255). */
 function checkMedia(raw: unknown, at: string, check: ValueCheck): unknown {
@@ -123,7 +168,14 @@ function checkMedia(raw: unknown, at: string, check: ValueCheck): unknown {
   if (libraryId !== null && check.references && !check.references.mediaExists(libraryId)) {
     return fail(check, isPlainObject(raw) ? `${at}.url` : at, messages.mediaMissing(libraryId));
   }
+  if (check.keepStoredForm && isPlainObject(raw) && raw['alt'] === alt && isMediaShape(raw)) return raw;
   return { url, alt };
+}
+
+/** Exactly `{url, alt}`, in that order: the stored form of a media value. */
+function isMediaShape(value: Record<string, unknown>): boolean {
+  const keys = Object.keys(value);
+  return keys.length === 2 && keys[0] === 'url' && keys[1] === 'alt';
 }
 
 function checkReference(def: ReferenceFieldDef, raw: unknown, at: string, check: ValueCheck): unknown {
@@ -132,7 +184,8 @@ function checkReference(def: ReferenceFieldDef, raw: unknown, at: string, check:
   if (def.multiple) {
     const list = Array.isArray(raw) ? raw : [raw];
     const out = list.map((one, i) => checkOneReference(def, one, Array.isArray(raw) ? `${at}[${i}]` : at, check));
-    return out.some((v) => v === undefined) ? undefined : out;
+    if (out.some((v) => v === undefined)) return undefined;
+    return check.keepStoredForm && Array.isArray(raw) && sameItems(raw, out) ? raw : out;
   }
   if (Array.isArray(raw)) return fail(check, at, messages.singleReference);
   return checkOneReference(def, raw, at, check);
