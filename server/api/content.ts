@@ -8,8 +8,9 @@ import type { EmulatorContext } from '../context.js';
 import { badRequest, notFound } from '../domain/errors.js';
 import { applyItemDelete, nextItemId } from '../domain/collections/apply.js';
 import { collectionKeyOf, findCollection, parseItemWrite } from '../domain/collections/input.js';
-import { listItems, parseKeys } from '../domain/collections/queries.js';
+import { findLiveItem, listItems, parseKeys } from '../domain/collections/queries.js';
 import { ContentReader } from '../domain/content/reader.js';
+import { contentIndex, type ContentIndex } from '../domain/content/read-index.js';
 import { messages } from '../domain/messages.js';
 import { paginate, pageRequest } from '../domain/pagination.js';
 import { isoNow } from '../clock.js';
@@ -20,11 +21,11 @@ import type { Organization } from '../store/schema.js';
 import { parseContentRead, type ContentRead, queryLocale } from './content-query.js';
 import { apiCause, methodNotAllowed, turnedOff } from './route-helpers.js';
 
-function itemOr404(org: Organization, req: Request) {
+function itemOr404(org: Organization, index: ContentIndex, req: Request) {
   const collection = findCollection(org, String(req.params['collection_key']));
   const raw = String(req.params['item_id']);
   const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  const item = collection.items.find((i) => i.id === id && i.deleted === null);
+  const item = findLiveItem(index, collection, id);
   if (!item) throw notFound(messages.itemNotFound);
   return { collection, item };
 }
@@ -33,12 +34,12 @@ function itemOr404(org: Organization, req: Request) {
  * `{data: {key: [items]}}`, the real service's multi-key form. Filters and order apply to a
  * single key; with several keys, and for pagination in this form, use `/content/{key}/`.
  */
-function readSeveral(org: Organization, req: Request, read: ContentRead, keys: string) {
+function readSeveral(org: Organization, index: ContentIndex, req: Request, read: ContentRead, keys: string) {
   const selected = parseKeys(org, keys);
   const paginated = ['page', 'page_size', 'limit', 'offset'].some((p) => p in req.query);
   const listOptions = read.filters.length > 0 || read.query.order !== undefined;
   if (paginated || (selected.length > 1 && listOptions)) throw badRequest(messages.severalKeysOptions);
-  const reader = new ContentReader(org, read.options);
+  const reader = new ContentReader(org, read.options, index);
   const data: Record<string, unknown[]> = {};
   for (const { collection, selector } of selected) {
     const items = listItems(org, reader, collection, { filters: read.filters, order: read.query.order, selector: selector.filter });
@@ -66,7 +67,7 @@ export function contentRouter(ctx: EmulatorContext): Router {
         res.json({});
         return;
       }
-      res.json({ data: readSeveral(org, req, parseContentRead(req, org, basePath), keys) });
+      res.json({ data: readSeveral(org, contentIndex(org, ctx.store.revision), req, parseContentRead(req, org, basePath), keys) });
     });
   }
   root
@@ -97,12 +98,13 @@ export function contentRouter(ctx: EmulatorContext): Router {
         const request = parseContentRead(req, org, basePath);
         const keys = String(req.params['keys']);
         const selected = parseKeys(org, keys);
+        const index = contentIndex(org, ctx.store.revision);
         if (selected.length !== 1) {
-          res.json({ data: readSeveral(org, req, request, keys) });
+          res.json({ data: readSeveral(org, index, req, request, keys) });
           return;
         }
         const { collection, selector } = selected[0]!;
-        const reader = new ContentReader(org, request.options);
+        const reader = new ContentReader(org, request.options, index);
         const items = listItems(org, reader, collection, {
           filters: request.filters,
           order: request.query.order,
@@ -116,7 +118,7 @@ export function contentRouter(ctx: EmulatorContext): Router {
 
   const update = (replace: boolean) => async (req: Request, res: Response) => {
     const { organization: org } = authOf(res);
-    const { collection, item } = itemOr404(org, req);
+    const { collection, item } = itemOr404(org, contentIndex(org, ctx.store.revision), req);
     const input = parseItemWrite(org, collection, bodyObject(req), queryLocale(req), replace);
     await ctx.jobs.accept(
       'item.update',
@@ -132,8 +134,9 @@ export function contentRouter(ctx: EmulatorContext): Router {
     itemRoute.get(read, (req, res) => {
       const { organization: org } = authOf(res);
       const request = parseContentRead(req, org, basePath);
-      const { collection, item } = itemOr404(org, req);
-      const reader = new ContentReader(org, request.options);
+      const index = contentIndex(org, ctx.store.revision);
+      const { collection, item } = itemOr404(org, index, req);
+      const reader = new ContentReader(org, request.options, index);
       if (!reader.itemVisible(item)) throw notFound(messages.itemNotFound);
       res.json({ data: reader.itemRecord(collection, item) });
     });
@@ -143,7 +146,7 @@ export function contentRouter(ctx: EmulatorContext): Router {
     .patch(write, ...body, update(false))
     .delete(write, async (req, res) => {
       const { organization: org } = authOf(res);
-      const { collection, item } = itemOr404(org, req);
+      const { collection, item } = itemOr404(org, contentIndex(org, ctx.store.revision), req);
       const deleted = ctx.store.mutate(() => applyItemDelete(item, isoNow(ctx.clock)));
       ctx.bus.emit({ type: 'item.deleted', organization: org.slug, collection: collection.key, item: deleted, cause: apiCause(res) });
       // Spec: webhooks and reference cleanup run in the background.

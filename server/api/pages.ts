@@ -7,6 +7,7 @@ import { Router, type Request, type Response } from 'express';
 import type { EmulatorContext } from '../context.js';
 import { fieldErrors, forbiddenError, notFound } from '../domain/errors.js';
 import { ContentReader } from '../domain/content/reader.js';
+import { contentIndex } from '../domain/content/read-index.js';
 import { referenceCheck } from '../domain/content/references.js';
 import { messages } from '../domain/messages.js';
 import { paginate, pageRequest } from '../domain/pagination.js';
@@ -69,7 +70,7 @@ export function pagesRouter(ctx: EmulatorContext): Router {
     .get(read, (req, res) => {
       const { organization: org } = authOf(res);
       const request = parseContentRead(req, org, basePath);
-      const reader = new ContentReader(org, request.options);
+      const reader = new ContentReader(org, request.options, contentIndex(org, ctx.store.revision));
       const pageType = String(req.params['page_type']);
       const pages = listPages(org, reader, { pageType, filters: request.filters, order: request.query.order });
       const single = pageType === '*';
@@ -81,7 +82,7 @@ export function pagesRouter(ctx: EmulatorContext): Router {
     const { organization: org } = authOf(res);
     const pageType = String(req.params['page_type']);
     if (pageType !== '*' && !org.page_types.some((t) => t.key === pageType)) throw notFound(messages.pageTypeNotFound);
-    const page = findLivePage(org, String(req.params['page_slug']), pageType);
+    const page = findLivePage(contentIndex(org, ctx.store.revision), String(req.params['page_slug']), pageType);
     if (!page) throw notFound(messages.pageNotFound);
     return { org, page };
   }
@@ -105,7 +106,7 @@ export function pagesRouter(ctx: EmulatorContext): Router {
     route.get(read, (req, res) => {
       const { org, page } = pageOr404(req, res);
       const request = parseContentRead(req, org, basePath);
-      const record = new ContentReader(org, request.options).pageRecord(page);
+      const record = new ContentReader(org, request.options, contentIndex(org, ctx.store.revision)).pageRecord(page);
       if (!record) throw notFound(messages.pageNotFound);
       res.json({ data: record });
     });

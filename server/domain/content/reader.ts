@@ -8,6 +8,7 @@ import type { Collection, CollectionItem, FieldDef, FieldValues, Organization, P
 import { isPlainObject } from './field-values.js';
 import { liveMediaUrl } from '../media/library.js';
 import { valuesIn } from './locales.js';
+import { indexedPage, itemIndex, type ContentIndex } from './read-index.js';
 
 export interface ReadOptions {
   /** `preview=1`: the latest version of pages, and draft items. */
@@ -41,6 +42,8 @@ export class ContentReader {
   constructor(
     readonly org: Organization,
     readonly options: ReadOptions,
+    /** The organization's index for the store's current revision (read-index.ts). */
+    readonly index: ContentIndex,
   ) {}
 
   pageDefs(page: Page): readonly FieldDef[] {
@@ -150,13 +153,15 @@ export class ContentReader {
     return this.itemRecord(found.collection, found.item, depth + 1);
   }
 
+  /** A live page of a page type by slug. */
   findPage(pageType: string, slug: string): Page | undefined {
-    return this.org.pages.find((p) => p.slug === slug && p.page_type === pageType && p.deleted === null);
+    return indexedPage(this.index, pageType, slug);
   }
 
+  /** A live item of a collection by id. */
   findItem(collectionKey: string, id: number): { collection: Collection; item: CollectionItem } | undefined {
     const collection = this.org.collections.find((c) => c.key === collectionKey);
-    const item = collection?.items.find((i) => i.id === id && i.deleted === null);
+    const item = collection && itemIndex(this.index, collection).byId.get(id);
     return collection && item ? { collection, item } : undefined;
   }
 

@@ -9,6 +9,7 @@
  */
 import type { FieldDef, Organization, Page, PageVersion } from '../../store/schema.js';
 import { applyChanges } from '../content/merge.js';
+import { indexedPage, type ContentIndex } from '../content/read-index.js';
 import { WriteFailure } from '../errors.js';
 import { messages } from '../messages.js';
 import type { PageCreateInput, PagePatchInput } from './input.js';
@@ -18,8 +19,9 @@ export function pageDefs(org: Organization, page: Pick<Page, 'page_type' | 'defi
   return org.page_types.find((t) => t.key === page.page_type)?.fields ?? [];
 }
 
-export function findLivePage(org: Organization, slug: string, pageType: string | '*'): Page | undefined {
-  return org.pages.find((p) => p.slug === slug && p.deleted === null && (pageType === '*' || p.page_type === pageType));
+/** A live page by slug, of `pageType` or (`*`) of any type, from the read index of the store's revision. */
+export function findLivePage(index: ContentIndex, slug: string, pageType: string | '*'): Page | undefined {
+  return indexedPage(index, pageType, slug);
 }
 
 export function applyPageCreate(org: Organization, input: PageCreateInput, now: string, editor: string): Page {
