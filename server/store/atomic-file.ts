@@ -3,31 +3,59 @@
  * temporary file in the same folder, is fsynced, renamed over the data file, and the folder is
  * fsynced so the rename itself is durable. A reader (or a restart after `kill -9`) sees the old
  * file or the new one, never a mix. Pretty-printed with a two-space indent, as people edit it.
+ *
+ * A large store is serialized in a worker (write-worker.ts) so the event loop keeps serving
+ * requests; a small one here, where a worker would cost more than it saves.
  */
+import { createHash, webcrypto } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { writeInWorker, type WrittenTemporary } from './write-worker.js';
 
 /** How many of our recent writes are remembered (a watcher may read one while the next is under way). */
 const REMEMBERED = 16;
 
-export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** From this size on (of the previous write, or of the file when loaded) a write is serialized in the worker. */
+export const WORKER_MIN_BYTES = 1024 * 1024;
+
+/** SHA-256 (hex) of file bytes, computed off the main thread (WebCrypto runs in the thread pool). */
+export async function bytesHash(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
+
+/** The file's text for `data`: what the worker writes too. */
+export const serialize = (data: unknown): string => JSON.stringify(data, null, 2) + '\n';
+
+export interface AtomicJsonFileOptions {
+  /** Size of the file as loaded: whether the first write goes to the worker. */
+  size?: number;
+  /** Override of WORKER_MIN_BYTES (tests). */
+  workerMinBytes?: number;
+}
 
 export class AtomicJsonFile<T> implements Adapter<T> {
-  /** Text of the last write. */
-  lastWritten: string | null = null;
+  /** Size in bytes of the last write (or of the file as loaded). */
+  size: number;
+  private readonly workerMinBytes: number;
   /**
    * Hashes of our recent writes, registered before each rename: whatever the watcher reads, one
    * of our writes finished or under way, is recognized as ours and never taken for an edit.
    */
   private readonly recent: string[] = [];
 
-  isOurs(text: string): boolean {
-    return this.recent.includes(textHash(text));
+  constructor(
+    readonly file: string,
+    options: AtomicJsonFileOptions = {},
+  ) {
+    this.size = options.size ?? 0;
+    this.workerMinBytes = options.workerMinBytes ?? WORKER_MIN_BYTES;
   }
 
-  constructor(readonly file: string) {}
+  /** True when `hash` (bytesHash of what the watcher read) is one of our recent writes. */
+  isOurs(hash: string): boolean {
+    return this.recent.includes(hash);
+  }
 
   /** Reading goes through store/load.ts, which reports errors with their place. */
   async read(): Promise<T | null> {
@@ -35,17 +63,12 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    const text = JSON.stringify(data, null, 2) + '\n';
     const temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    this.lastWritten = text;
-    this.recent.push(textHash(text));
+    // The worker's structured clone is taken before writeInWorker returns: no await comes before
+    // it, so the file holds the state of the moment the write began (the job journal counts on it).
+    const written = await (this.size >= this.workerMinBytes ? this.inWorker(data, temporary) : writeHere(data, temporary));
+    this.size = written.size;
+    this.recent.push(written.hash);
     if (this.recent.length > REMEMBERED) this.recent.shift();
     try {
       await rename(temporary, this.file);
@@ -60,4 +83,32 @@ export class AtomicJsonFile<T> implements Adapter<T> {
       await folder.close();
     }
   }
+
+  /** What structured clone refuses (a function, say) JSON may still write: then it is written here. */
+  private inWorker(data: T, temporary: string): Promise<WrittenTemporary> {
+    let written: Promise<WrittenTemporary>;
+    try {
+      written = writeInWorker(data, temporary);
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'DataCloneError')) throw err;
+      return writeHere(data, temporary);
+    }
+    return written.catch(async (err: unknown) => {
+      await rm(temporary, { force: true });
+      throw err;
+    });
+  }
+}
+
+async function writeHere(data: unknown, temporary: string): Promise<WrittenTemporary> {
+  const bytes = Buffer.from(serialize(data), 'utf8');
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return { hash, size: bytes.length };
 }

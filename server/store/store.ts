@@ -5,7 +5,7 @@
  * thousand mutations costs a handful of file writes, and every mutation is on disk within about
  * that interval (and at stop, through flush). Writes are atomic and fsynced (AtomicJsonFile).
  */
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { AtomicJsonFile } from './atomic-file.js';
 import { readAndMigrate } from './load.js';
@@ -38,20 +38,16 @@ export class Store {
   static async open(file: string): Promise<Store> {
     const { data, migrated, backup } = await readAndMigrate(file);
     if (backup) console.log(`cms-emulator: ${file} was migrated (${migrated.join('; ')}); the original is kept as ${backup}`);
-    const adapter = new AtomicJsonFile<StoreData>(file);
+    // The file's size tells whether its writes are worth serializing in a worker (atomic-file.ts).
+    const adapter = new AtomicJsonFile<StoreData>(file, { size: (await stat(file)).size });
     const low = new Low<StoreData>(adapter, data);
     low.data = data;
     return new Store(low, adapter, file);
   }
 
-  /** The text of the emulator's last write (null before the first). */
-  get lastWrittenText(): string | null {
-    return this.adapter.lastWritten;
-  }
-
-  /** True when `text` is one of the emulator's own recent writes. */
-  wroteText(text: string): boolean {
-    return this.adapter.isOurs(text);
+  /** True when `hash` (bytesHash of the file's bytes) is one of the emulator's own recent writes. */
+  wroteHash(hash: string): boolean {
+    return this.adapter.isOurs(hash);
   }
 
   get data(): StoreData {

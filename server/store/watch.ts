@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { EventBus } from '../bus.js';
 import { editEvents } from '../domain/edit-diff.js';
+import { bytesHash } from './atomic-file.js';
 import { parseStoreText, StoreLoadError } from './load.js';
 import type { Store } from './store.js';
 
@@ -24,6 +25,7 @@ export class StoreWatcher {
   private watcher: FSWatcher | null = null;
   readonly state: StoreWatchState = { error: null, editsFireWebhooks: false };
   private checking: Promise<void> = Promise.resolve();
+  /** Hash of the text last applied (a hash, not the text: a large store's text is tens of megabytes). */
   private lastApplied: string | null = null;
 
   constructor(
@@ -71,25 +73,29 @@ export class StoreWatcher {
   }
 
   private async check(): Promise<void> {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(this.store.file, 'utf8');
+      bytes = await readFile(this.store.file);
     } catch {
       return; // gone again between the event and the read: the unlink handler reports it
     }
+    // Hashed off the main thread, and decoded only if it is not ours: after each of our own
+    // writes of a large store, the watcher costs the event loop next to nothing.
+    const hash = await bytesHash(bytes);
     // Our own write is never adopted (memory may already be newer than its text); if the file was
     // broken, our write has just repaired it.
-    if (this.store.wroteText(text)) {
+    if (this.store.wroteHash(hash)) {
       if (this.state.error) this.recovered();
       return;
     }
     // The text already applied, unless the file was broken in between (then it is the repair).
-    if (this.state.error === null && text === this.lastApplied) return;
+    if (this.state.error === null && hash === this.lastApplied) return;
+    const text = bytes.toString('utf8');
     try {
       const data = parseStoreText(text, this.store.file);
       const before = this.store.data;
       this.store.adopt(data);
-      this.lastApplied = text;
+      this.lastApplied = hash;
       if (this.state.error) this.recovered();
       this.bus.emit({ type: 'store.replaced', reason: 'the data file was edited' });
       if (this.state.editsFireWebhooks) {
