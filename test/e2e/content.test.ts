@@ -153,6 +153,12 @@ describe('Content view', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete switchback-etiquette?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await confirm.count()).toBe(0);
+    // By keyboard: the confirmation takes the focus, Escape closes it and gives the focus back.
+    await other.getByRole('button', { name: 'Delete…' }).press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    expect(await confirm.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete…');
     await other.getByRole('button', { name: 'Delete…' }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.url()).toMatch(/#\/content\/acme\/posts$/);

@@ -47,6 +47,12 @@ export function Actions<T>({ path, actions, name, describe, disabledReason, onDo
   const [confirming, setConfirming] = useState(false);
   const [at, setAt] = useState(defaultScheduleTime);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  /** Closes the confirmation and gives the focus back to the button that opened it. */
+  const cancel = () => {
+    setConfirming(false);
+    deleteRef.current?.focus();
+  };
 
   // Another record: nothing of the last one's outcome applies.
   useEffect(() => {
@@ -109,20 +115,34 @@ export function Actions<T>({ path, actions, name, describe, disabledReason, onDo
           </span>
         )}
         {actions.includes('delete') && (
-          <button type="button" class="danger" disabled={off} aria-expanded={confirming} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            class="danger"
+            ref={deleteRef}
+            disabled={off}
+            aria-expanded={confirming}
+            onClick={() => setConfirming(true)}
+          >
             Delete…
           </button>
         )}
       </div>
       {confirming && (
-        <div class="confirm" role="alertdialog" aria-label={`Delete ${name}?`}>
+        <div
+          class="confirm"
+          role="alertdialog"
+          aria-label={`Delete ${name}?`}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') cancel();
+          }}
+        >
           <span>
             Delete <strong>{name}</strong>? The delete webhooks fire as if it were deleted in the dashboard.
           </span>
           <button type="button" class="danger-solid" onClick={() => void run('delete')}>
             Delete
           </button>
-          <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>
+          <button type="button" ref={cancelRef} onClick={cancel}>
             Cancel
           </button>
         </div>

@@ -1,8 +1,8 @@
 /** One line of the record list per kind of record: text only, two lines, fixed height. */
 import type { Author, CollectionItem, MediaRecord, Page, Post, Term, Webhook } from '../../api/types.js';
-import { StateBadge } from '../../components/Badge.js';
 import { bytesOf } from '../../components/format.js';
 import { localized } from './fields.js';
+import { RecordBadge } from './RecordBadge.js';
 import { itemState, pageState, postState, titleOf, type RecordState } from './status.js';
 
 /** A day in the list (the detail has the time). */
@@ -17,7 +17,7 @@ function Line({ state, title, meta, aside }: { state?: RecordState; title: strin
     <>
       {state && (
         <span class="row-state">
-          <StateBadge state={state.state} />
+          <RecordBadge state={state.state} />
         </span>
       )}
       <span class="row-main">

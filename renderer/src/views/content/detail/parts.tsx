@@ -2,20 +2,16 @@
 import { signal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
 import type { FieldDef, OrganizationSummary } from '../../../api/types.js';
-import { StateBadge } from '../../../components/Badge.js';
 import { dateTimeOf } from '../../../components/format.js';
+import { RecordBadge } from '../RecordBadge.js';
 import type { RecordState } from '../status.js';
 
 export function DetailHead({ title, state, sub }: { title: string; state?: RecordState | undefined; sub?: ComponentChildren }) {
   return (
     <header class="record-head">
       <div class="record-title">
-        {state && <StateBadge state={state.state} />}
-        {state?.extra && (
-          <span class={`badge ${state.extra === 'changes' ? 'warn' : 'info'}`}>
-            {state.extra === 'changes' ? 'draft changes' : state.extra}
-          </span>
-        )}
+        {state && <RecordBadge state={state.state} />}
+        {state?.extra && <RecordBadge state={state.extra} />}
         <h2>{title}</h2>
       </div>
       {sub && <div class="muted small mono record-sub">{sub}</div>}
