@@ -19,7 +19,9 @@ export type StateEvent =
   | { type: 'store.replaced'; reason: string }
   | { type: 'store.error'; message: string; file: string }
   | { type: 'store.recovered' }
-  | { type: 'clock.changed'; now: string };
+  | { type: 'clock.changed'; now: string }
+  /** The request log or the delivery log was emptied through the control API. */
+  | { type: 'log.cleared'; log: 'requests' | 'deliveries' };
 
 export type EmulatorEvent = DomainEvent | JobEvent | DeliveryEvent | RequestEvent | StateEvent;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { EmulatorContext } from '../context.js';
 import { notFound } from '../domain/errors.js';
 import { parseParams, parseQuery } from '../http/validate.js';
-import type { Organization } from '../store/schema.js';
+import type { Collection, Organization } from '../store/schema.js';
 
 export const CONTENT_SECTIONS = [
   'posts',
@@ -26,9 +26,16 @@ export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 
 const listQuery = z.object({
   q: z.string().max(200).optional(),
+  /** Pages only: those of one page type (its key), or with `single=1` the Single Pages. */
+  page_type: z.string().max(100).optional(),
+  single: z.enum(['1', 'true'], { error: 'single is 1 or true.' }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** Deleted records stay in the data file for recovery; browsing shows what the API would. */
+const livePages = (org: Organization) => org.pages.filter((p) => p.deleted === null);
+const liveItems = (collection: Collection) => collection.items.filter((i) => i.deleted === null);
 
 export type OrganizationSummary = ReturnType<typeof organizationSummary>;
 
@@ -42,10 +49,12 @@ function organizationSummary(org: Organization) {
     page_limit: org.page_limit,
     counts: {
       posts: org.posts.filter((p) => p.deleted === null).length,
-      pages: org.pages.length,
+      pages: livePages(org).length,
+      single_pages: livePages(org).filter((p) => p.page_type === null).length,
+      pages_by_type: Object.fromEntries(org.page_types.map((t) => [t.key, livePages(org).filter((p) => p.page_type === t.key).length])),
       page_types: org.page_types.length,
       collections: org.collections.length,
-      items: org.collections.reduce((n, c) => n + c.items.length, 0),
+      items: org.collections.reduce((n, c) => n + liveItems(c).length, 0),
       authors: org.authors.length,
       categories: org.categories.length,
       tags: org.tags.length,
@@ -59,14 +68,26 @@ function organizationSummary(org: Organization) {
 function sectionRecords(org: Organization, section: ContentSection): { record: unknown; text: string }[] {
   switch (section) {
     case 'posts':
-      return org.posts.filter((p) => p.deleted === null).map((p) => ({ record: p, text: `${p.slug} ${p.title}` }));
+      // Newest first (ids only grow), as a person browsing expects; the file keeps creation order.
+      return org.posts
+        .filter((p) => p.deleted === null)
+        .toSorted((a, b) => b.id - a.id)
+        .map((p) => ({ record: p, text: `${p.slug} ${p.title}` }));
     case 'pages':
-      return org.pages.map((p) => ({ record: p, text: `${p.slug} ${p.name} ${p.page_type ?? ''}` }));
+      return livePages(org)
+        .toSorted((a, b) => b.id - a.id)
+        .map((p) => ({ record: p, text: `${p.slug} ${p.name} ${p.page_type ?? ''}` }));
     case 'page-types':
-      return org.page_types.map((t) => ({ record: t, text: `${t.key} ${t.name}` }));
+      return org.page_types.map((t) => ({
+        record: { ...t, page_count: livePages(org).filter((p) => p.page_type === t.key).length },
+        text: `${t.key} ${t.name}`,
+      }));
     case 'collections':
       // Items are paged on their own: a collection here says how many it holds.
-      return org.collections.map(({ items, ...c }) => ({ record: { ...c, item_count: items.length }, text: `${c.key} ${c.name}` }));
+      return org.collections.map((c) => {
+        const { items: _items, ...rest } = c;
+        return { record: { ...rest, item_count: liveItems(c).length }, text: `${c.key} ${c.name}` };
+      });
     case 'authors':
       return org.authors.map((a) => ({ record: a, text: `${a.slug} ${a.first_name} ${a.last_name} ${a.email}` }));
     case 'categories':
@@ -80,8 +101,26 @@ function sectionRecords(org: Organization, section: ContentSection): { record: u
   }
 }
 
+function sectionOf(section: string): ContentSection {
+  if (!(CONTENT_SECTIONS as readonly string[]).includes(section))
+    throw notFound(`No section "${section}"; the sections are ${CONTENT_SECTIONS.join(', ')}.`);
+  return section as ContentSection;
+}
+
+/** How a record is named in a URL: its slug, key or id. */
+function idOf(record: unknown): string {
+  const r = record as { slug?: unknown; key?: unknown; id?: unknown };
+  return String(r.slug ?? r.key ?? r.id);
+}
+
 function page<T>(rows: { record: T; text: string }[], query: z.output<typeof listQuery>) {
   const needle = query.q?.trim().toLowerCase();
+  if (query.page_type !== undefined || query.single !== undefined) {
+    rows = rows.filter(({ record }) => {
+      const type = (record as { page_type?: unknown }).page_type;
+      return query.single !== undefined ? type === null : type === query.page_type;
+    });
+  }
   const matching = needle ? rows.filter((r) => r.text.toLowerCase().includes(needle)) : rows;
   return { data: matching.slice(query.offset, query.offset + query.limit).map((r) => r.record), total: matching.length };
 }
@@ -98,19 +137,38 @@ export function contentRouter(ctx: EmulatorContext): Router {
     res.json({ data: ctx.store.organizations().map(organizationSummary) });
   });
 
-  router.get('/organizations/:org/content/collections/:key/items', (req, res) => {
-    const { org, key } = parseParams(z.object({ org: z.string(), key: z.string() }), req);
+  function collectionOf(org: string, key: string): Collection {
     const collection = organization(org).collections.find((c) => c.key === key);
     if (!collection) throw notFound(`No collection "${key}".`);
-    const rows = collection.items.map((item) => ({ record: item, text: JSON.stringify(item) }));
+    return collection;
+  }
+
+  router.get('/organizations/:org/content/collections/:key/items', (req, res) => {
+    const { org, key } = parseParams(z.object({ org: z.string(), key: z.string() }), req);
+    const rows = liveItems(collectionOf(org, key)).map((item) => ({ record: item, text: JSON.stringify(item) }));
     res.json(page(rows, parseQuery(listQuery, req)));
+  });
+
+  router.get('/organizations/:org/content/collections/:key/items/:id', (req, res) => {
+    const { org, key, id } = parseParams(z.object({ org: z.string(), key: z.string(), id: z.string() }), req);
+    const item = liveItems(collectionOf(org, key)).find((i) => String(i.id) === id);
+    if (!item) throw notFound(`No item ${id} in "${key}".`);
+    res.json({ data: item });
+  });
+
+  // One record: posts and pages by slug, page types and collections by key, authors,
+  // categories and tags by slug, media and webhooks by id.
+  router.get('/organizations/:org/content/:section/:id', (req, res) => {
+    const { org, section, id } = parseParams(z.object({ org: z.string(), section: z.string(), id: z.string() }), req);
+    const rows = sectionRecords(organization(org), sectionOf(section));
+    const found = rows.find(({ record }) => idOf(record) === id);
+    if (!found) throw notFound(`No ${section} record "${id}".`);
+    res.json({ data: found.record });
   });
 
   router.get('/organizations/:org/content/:section', (req, res) => {
     const { org, section } = parseParams(z.object({ org: z.string(), section: z.string() }), req);
-    if (!(CONTENT_SECTIONS as readonly string[]).includes(section))
-      throw notFound(`No section "${section}"; the sections are ${CONTENT_SECTIONS.join(', ')}.`);
-    res.json(page(sectionRecords(organization(org), section as ContentSection), parseQuery(listQuery, req)));
+    res.json(page(sectionRecords(organization(org), sectionOf(section)), parseQuery(listQuery, req)));
   });
 
   return router;

@@ -105,6 +105,8 @@ function change(event: EmulatorEvent): { event: string; data: unknown } | null {
       return { event: 'store-error', data: { message: event.message, file: event.file } };
     case 'store.recovered':
       return { event: 'store-error', data: null };
+    case 'log.cleared':
+      return { event: 'cleared', data: { log: event.log } };
     case 'clock.changed':
       return { event: 'clock', data: { now: event.now } };
   }

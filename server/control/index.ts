@@ -40,7 +40,7 @@ export interface ControlServices {
 
 export function controlRouter(ctx: EmulatorContext, services: ControlServices): Router {
   const router = Router({ strict: true });
-  router.use(webhooksControlRouter(services.webhooks, services.inboxes));
+  router.use(webhooksControlRouter(services.webhooks, services.inboxes, ctx.bus));
   router.use(requestsRouter(ctx, services.requests, services.webhooks, services.version));
   router.use(jobsRouter(ctx, services.webhooks));
   router.use(clockRouter(ctx, services.clock));

@@ -280,7 +280,19 @@ export function controlOpenApi(version: string): Json {
             query('q', 'Case-insensitive substring of the slug, title or name'),
             query('limit', '1 to 1000, default 200', { type: 'integer', minimum: 1, maximum: 1000 }),
             query('offset', 'Records to skip, default 0', { type: 'integer', minimum: 0 }),
+            query('page_type', 'Pages only: the pages of this page type'),
+            query('single', 'Pages only: 1 for the Single Pages', { enum: ['1', 'true'] }),
           ],
+        }),
+      },
+      '/organizations/{org}/content/{section}/{id}': {
+        get: op('One record: posts, pages, authors, categories, tags by slug; page types, collections by key; media, webhooks by id', {
+          parameters: [path('org', 'Organization slug'), path('section', 'The section'), path('id', 'Slug, key or id')],
+        }),
+      },
+      '/organizations/{org}/content/collections/{key}/items/{id}': {
+        get: op('One item of a collection', {
+          parameters: [path('org', 'Organization slug'), path('key', 'Collection key'), path('id', 'Item id')],
         }),
       },
       '/organizations/{org}/content/collections/{key}/items': {

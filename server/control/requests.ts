@@ -85,6 +85,7 @@ export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: 
   });
   router.delete('/requests', (_req, res) => {
     log.clear();
+    ctx.bus.emit({ type: 'log.cleared', log: 'requests' });
     res.status(204).end();
   });
   return router;

@@ -2,6 +2,7 @@
  * /__emulator/deliveries and /__emulator/inboxes (docs/control-api.md): list, inspect, wait for
  * and replay webhook deliveries; configure and read the built-in receivers.
  */
+import type { EventBus } from '../bus.js';
 import express, { Router } from 'express';
 import { z } from 'zod';
 import { detailError, notFound } from '../domain/errors.js';
@@ -44,7 +45,7 @@ const inboxConfigBody = z
   })
   .strict();
 
-export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: InboxHub): Router {
+export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: InboxHub, bus: EventBus): Router {
   const router = Router({ strict: true });
   const json = express.json({ limit: '5mb' });
 
@@ -59,6 +60,7 @@ export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: In
 
   router.delete('/deliveries', (_req, res) => {
     dispatcher.log.clear();
+    bus.emit({ type: 'log.cleared', log: 'deliveries' });
     res.status(204).end();
   });
 

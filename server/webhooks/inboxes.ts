@@ -83,8 +83,10 @@ export class InboxHub {
     return [...(this.state.get(name)?.requests ?? [])].reverse();
   }
 
+  /** Forgets what it received; how many it has answered (for fail_first) is kept. */
   clear(name: string): void {
-    this.state.delete(name);
+    const entry = this.state.get(name);
+    if (entry) entry.requests = [];
   }
 }
 

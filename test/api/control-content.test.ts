@@ -44,16 +44,16 @@ describe('GET /__emulator/organizations', () => {
       const listed = data.find((o) => o.slug === org.slug)!;
       expect(listed.tokens).toEqual(org.tokens);
       expect(listed.counts['posts']).toBe(org.posts.filter((p) => p.deleted === null).length);
-      expect(listed.counts['items']).toBe(org.collections.reduce((n, c) => n + c.items.length, 0));
+      expect(listed.counts['items']).toBe(org.collections.reduce((n, c) => n + c.items.filter((i) => i.deleted === null).length, 0));
       expect(listed.counts['media']).toBe(org.media.length);
     }
   });
 });
 
 describe('GET /__emulator/organizations/{org}/content/{section}', () => {
-  it('pages posts with limit/offset and says the total; deleted posts are left out', async () => {
+  it('pages posts newest first with limit/offset and says the total; deleted posts are left out', async () => {
     const acme = demo.organizations.find((o) => o.slug === 'acme')!;
-    const live = acme.posts.filter((p) => p.deleted === null);
+    const live = acme.posts.filter((p) => p.deleted === null).sort((a, b) => b.id - a.id);
     const first = (await (await control('/organizations/acme/content/posts?limit=5')).json()) as Page<{ slug: string }>;
     expect(first.total).toBe(live.length);
     expect(first.data.map((p) => p.slug)).toEqual(live.slice(0, 5).map((p) => p.slug));
@@ -72,11 +72,52 @@ describe('GET /__emulator/organizations/{org}/content/{section}', () => {
     expect(res.total).toBe(res.data.length);
   });
 
-  it('shows pages raw, with their versions', async () => {
+  it('shows live pages raw, with their versions', async () => {
     const res = (await (await control('/organizations/acme/content/pages?limit=1000')).json()) as Page<Record<string, unknown>>;
     const acme = demo.organizations.find((o) => o.slug === 'acme')!;
-    expect(res.total).toBe(acme.pages.length);
+    expect(res.total).toBe(acme.pages.filter((p) => p.deleted === null).length);
     expect(res.data[0]).toHaveProperty('published_version');
+  });
+
+  it('filters pages by page type, or to the Single Pages, and counts them per type', async () => {
+    const acme = demo.organizations.find((o) => o.slug === 'acme')!;
+    const live = acme.pages.filter((p) => p.deleted === null);
+    const { data: orgs } = (await (await control('/organizations')).json()) as {
+      data: { slug: string; counts: { single_pages: number; pages_by_type: Record<string, number> } }[];
+    };
+    const counts = orgs.find((o) => o.slug === 'acme')!.counts;
+    for (const type of acme.page_types) {
+      const res = (await (await control(`/organizations/acme/content/pages?page_type=${type.key}`)).json()) as Page<{ page_type: string }>;
+      expect(res.total).toBe(live.filter((p) => p.page_type === type.key).length);
+      expect(res.data.every((p) => p.page_type === type.key)).toBe(true);
+      expect(counts.pages_by_type[type.key]).toBe(res.total);
+    }
+    const singles = (await (await control('/organizations/acme/content/pages?single=1')).json()) as Page<{ slug: string; page_type: null }>;
+    expect(singles.data.map((p) => p.slug).sort()).toEqual(
+      live
+        .filter((p) => p.page_type === null)
+        .map((p) => p.slug)
+        .sort(),
+    );
+    expect(counts.single_pages).toBe(singles.total);
+    const types = (await (await control('/organizations/acme/content/page-types')).json()) as Page<{ key: string; page_count: number }>;
+    for (const t of types.data) expect(t.page_count).toBe(counts.pages_by_type[t.key]);
+  });
+
+  it('reads one record by its slug, key or id', async () => {
+    const acme = demo.organizations.find((o) => o.slug === 'acme')!;
+    const post = acme.posts.find((p) => p.deleted === null)!;
+    const one = async (path: string) => ((await (await control(path)).json()) as { data: Record<string, unknown> }).data;
+    expect((await one(`/organizations/acme/content/posts/${post.slug}`))['id']).toBe(post.id);
+    const page = acme.pages.find((p) => p.deleted === null)!;
+    expect((await one(`/organizations/acme/content/pages/${page.slug}`))['id']).toBe(page.id);
+    expect((await one('/organizations/acme/content/collections/brands'))['item_count']).toBeGreaterThan(0);
+    const media = acme.media[0]!;
+    expect((await one(`/organizations/acme/content/media/${media.id}`))['file']).toBe(media.file);
+    const item = acme.collections.find((c) => c.key === 'brands')!.items[0]!;
+    expect((await one(`/organizations/acme/content/collections/brands/items/${item.id}`))['id']).toBe(item.id);
+    expect((await control('/organizations/acme/content/posts/no-such-post')).status).toBe(404);
+    expect((await control('/organizations/acme/content/collections/brands/items/999999')).status).toBe(404);
   });
 
   it('lists collections with an item count, and their items on their own', async () => {
@@ -84,12 +125,12 @@ describe('GET /__emulator/organizations/{org}/content/{section}', () => {
     const res = (await (await control('/organizations/acme/content/collections')).json()) as Page<{ key: string; item_count: number }>;
     for (const c of acme.collections) {
       const listed = res.data.find((r) => r.key === c.key)!;
-      expect(listed.item_count).toBe(c.items.length);
+      expect(listed.item_count).toBe(c.items.filter((i) => i.deleted === null).length);
       expect(listed).not.toHaveProperty('items');
     }
     const brands = acme.collections.find((c) => c.key === 'brands')!;
     const items = (await (await control('/organizations/acme/content/collections/brands/items')).json()) as Page<{ id: number }>;
-    expect(items.data.map((i) => i.id)).toEqual(brands.items.map((i) => i.id));
+    expect(items.data.map((i) => i.id)).toEqual(brands.items.filter((i) => i.deleted === null).map((i) => i.id));
   });
 
   it.each([

@@ -109,6 +109,19 @@ describe('GET /__emulator/events', () => {
     ]);
   });
 
+  it('says when the request or delivery log is emptied, so every open window follows', async () => {
+    const clear = async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      await fetch(`${cms.controlUrl}/requests`, { method: 'DELETE' });
+      await fetch(`${cms.controlUrl}/deliveries`, { method: 'DELETE' });
+    };
+    const [messages] = await Promise.all([
+      collect(`${cms.controlUrl}/events`, (m) => m.filter((x) => x.event === 'cleared').length >= 2),
+      clear(),
+    ]);
+    expect(messages.filter((m) => m.event === 'cleared').map((m) => m.data)).toEqual([{ log: 'requests' }, { log: 'deliveries' }]);
+  });
+
   it('sends a fresh snapshot when the id to resume from is unknown', async () => {
     const messages = await collect(`${cms.controlUrl}/events`, (m) => m.length >= 1, { 'last-event-id': '99999999' });
     expect(messages[0]?.event).toBe('snapshot');

@@ -1681,6 +1681,16 @@ describe('inboxes', () => {
     expect((await latest('qa')).attempts.map((a) => a.status)).toEqual([500, 200]);
   });
 
+  it('forgetting what it received keeps the fail count (only a new configuration starts it again)', async () => {
+    expect((await control('PUT', '/inboxes/qa/config', { fail_first: 1 })).status).toBe(200);
+    await itemChange();
+    expect((await latest('qa')).attempts.map((a) => a.status)).toEqual([500, 200]);
+    expect((await control('DELETE', '/inboxes/qa/requests')).status).toBe(204);
+    expect((await control<InboxJson>('GET', '/inboxes/qa')).body.data.requests).toEqual([]);
+    await itemChange();
+    expect((await latest('qa')).attempts.map((a) => a.status)).toEqual([200]);
+  });
+
   it('the configuration is saved in the data file, keeping what a PUT leaves out', async () => {
     expect((await control('PUT', '/inboxes/qa/config', { status: 202, delay_ms: 5 })).status).toBe(200);
     expect((await control('PUT', '/inboxes/qa/config', { fail_first: 3 })).status).toBe(200);

@@ -136,6 +136,13 @@ function apply(messages: Message[]): void {
         contentRevision.value++;
         void getData<{ slug: string; name: string }[]>('organizations').then((orgs) => (organizations.value = orgs));
         break;
+      case 'cleared':
+        // Another window (or a test) emptied a log: this one follows.
+        if ((data as { log: string }).log === 'requests') requests.value = [];
+        else deliveries.value = [];
+        newRequests.length = 0;
+        newDeliveries.length = 0;
+        break;
       case 'store-error':
         storeProblem.value = data as StoreProblem | null;
         if (data === null) contentRevision.value++;
@@ -163,7 +170,7 @@ function enqueue(event: string, raw: string): void {
   else window.setTimeout(flush, 100);
 }
 
-const EVENTS = ['snapshot', 'request', 'job', 'delivery', 'change', 'state', 'store-error', 'clock'] as const;
+const EVENTS = ['snapshot', 'request', 'job', 'delivery', 'change', 'state', 'store-error', 'clock', 'cleared'] as const;
 
 /** Opens the stream; EventSource reconnects by itself and sends Last-Event-ID, so nothing is missed. */
 export function connect(): () => void {
