@@ -31,9 +31,16 @@ function checkDefinitions(org: Organization, defs: readonly FieldDef[], at: stri
  * Checks one stored content object (flat or by locale); returns it in stored form: the object
  * itself when it already is (a file the emulator wrote), so loading copies nothing.
  */
-function checkContent(org: Organization, defs: readonly FieldDef[], content: FieldValues, at: string, problems: Problems): FieldValues {
+function checkContent(
+  org: Organization,
+  defs: readonly FieldDef[],
+  content: FieldValues,
+  at: string,
+  problems: Problems,
+  definedKeys: Map<readonly FieldDef[], ReadonlySet<string>>,
+): FieldValues {
   const errors: FieldErrors = {};
-  const check = { mode: 'partial' as const, references: null, errors, keepStoredForm: true };
+  const check = { mode: 'partial' as const, references: null, errors, keepStoredForm: true, definedKeys };
   let out: FieldValues;
   if (org.locales.length === 0) {
     out = checkFieldValues(defs, content, at, check);
@@ -53,6 +60,8 @@ function checkContent(org: Organization, defs: readonly FieldDef[], content: Fie
 }
 
 function checkOrganization(org: Organization, at: string, problems: Problems): void {
+  // Field keys of each definition list, shared by every value checked below.
+  const definedKeys = new Map<readonly FieldDef[], ReadonlySet<string>>();
   if (org.locales.length > 0 && !org.locales.some((l) => l.slug === org.default_locale)) {
     problems.push(`${at}.default_locale: must name one of the locales (${org.locales.map((l) => l.slug).join(', ')})`);
   }
@@ -97,9 +106,17 @@ function checkOrganization(org: Organization, at: string, problems: Problems): v
         page.published_version.fields,
         `${pageAt}.published_version.fields`,
         problems,
+        definedKeys,
       );
     if (page.draft_version)
-      page.draft_version.fields = checkContent(org, defs, page.draft_version.fields, `${pageAt}.draft_version.fields`, problems);
+      page.draft_version.fields = checkContent(
+        org,
+        defs,
+        page.draft_version.fields,
+        `${pageAt}.draft_version.fields`,
+        problems,
+        definedKeys,
+      );
   });
 
   const collectionKeys = new Set<string>();
@@ -112,7 +129,7 @@ function checkOrganization(org: Organization, at: string, problems: Problems): v
     collection.items.forEach((item, i) => {
       if (itemIds.has(item.id)) problems.push(`${colAt}.items[${i}].id: duplicate item id ${item.id} (ids are unique across collections)`);
       itemIds.add(item.id);
-      item.fields = checkContent(org, collection.fields, item.fields, `${colAt}.items[${i}].fields`, problems);
+      item.fields = checkContent(org, collection.fields, item.fields, `${colAt}.items[${i}].fields`, problems, definedKeys);
     });
   });
 }

@@ -146,29 +146,34 @@ function checkReferences(data: { organizations: Organization[] }, ctx: Ctx): voi
     if (!authors.has(org.owner)) ctx.addIssue({ code: 'custom', path: at('owner'), message: `no author with slug "${org.owner}"` });
     const ids = new Set<number>();
     const liveSlugs = new Set<string>();
-    org.posts.forEach((post, p) => {
-      const postAt = (...rest: (string | number)[]) => at('posts', p, ...rest);
-      if (ids.has(post.id)) ctx.addIssue({ code: 'custom', path: postAt('id'), message: `duplicate post id ${post.id}` });
+    // Plain loops: this runs over every post of a large store at each load.
+    for (let p = 0; p < org.posts.length; p++) {
+      const post = org.posts[p]!;
+      if (ids.has(post.id)) ctx.addIssue({ code: 'custom', path: at('posts', p, 'id'), message: `duplicate post id ${post.id}` });
       ids.add(post.id);
       if (post.deleted === null) {
-        if (liveSlugs.has(post.slug)) ctx.addIssue({ code: 'custom', path: postAt('slug'), message: `duplicate post slug "${post.slug}"` });
+        if (liveSlugs.has(post.slug))
+          ctx.addIssue({ code: 'custom', path: at('posts', p, 'slug'), message: `duplicate post slug "${post.slug}"` });
         liveSlugs.add(post.slug);
       }
       if (!authors.has(post.author))
-        ctx.addIssue({ code: 'custom', path: postAt('author'), message: `no author with slug "${post.author}"` });
-      post.categories.forEach((c, i) => {
-        if (!categories.has(c)) ctx.addIssue({ code: 'custom', path: postAt('categories', i), message: `no category with slug "${c}"` });
-      });
-      post.tags.forEach((t, i) => {
-        if (!tags.has(t)) ctx.addIssue({ code: 'custom', path: postAt('tags', i), message: `no tag with slug "${t}"` });
-      });
+        ctx.addIssue({ code: 'custom', path: at('posts', p, 'author'), message: `no author with slug "${post.author}"` });
+      for (let i = 0; i < post.categories.length; i++) {
+        const c = post.categories[i]!;
+        if (!categories.has(c))
+          ctx.addIssue({ code: 'custom', path: at('posts', p, 'categories', i), message: `no category with slug "${c}"` });
+      }
+      for (let i = 0; i < post.tags.length; i++) {
+        const t = post.tags[i]!;
+        if (!tags.has(t)) ctx.addIssue({ code: 'custom', path: at('posts', p, 'tags', i), message: `no tag with slug "${t}"` });
+      }
       if (post.status === 'published' && post.published === null) {
-        ctx.addIssue({ code: 'custom', path: postAt('published'), message: 'a published post needs its publication time' });
+        ctx.addIssue({ code: 'custom', path: at('posts', p, 'published'), message: 'a published post needs its publication time' });
       }
       if (post.status === 'scheduled' && post.scheduled === null) {
-        ctx.addIssue({ code: 'custom', path: postAt('scheduled'), message: 'a scheduled post needs its scheduled time' });
+        ctx.addIssue({ code: 'custom', path: at('posts', p, 'scheduled'), message: 'a scheduled post needs its scheduled time' });
       }
-    });
+    }
   });
 }
 
