@@ -9,6 +9,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { AtomicJsonFile } from './atomic-file.js';
 import { readAndMigrate } from './load.js';
+import { removeStaleTemporaries } from './stale-temporaries.js';
 import type { Organization, StoreData } from './schema.js';
 
 /** Told when a write begins and when it is on disk (the job journal marks jobs done). */
@@ -38,6 +39,7 @@ export class Store {
   static async open(file: string): Promise<Store> {
     const { data, migrated, backup } = await readAndMigrate(file);
     if (backup) console.log(`cms-emulator: ${file} was migrated (${migrated.join('; ')}); the original is kept as ${backup}`);
+    await removeStaleTemporaries(file);
     // The file's size tells whether its writes are worth serializing in a worker (atomic-file.ts).
     const adapter = new AtomicJsonFile<StoreData>(file, { size: (await stat(file)).size });
     const low = new Low<StoreData>(adapter, data);

@@ -1,13 +1,15 @@
 /**
  * The data file's writer (server/store/atomic-file.ts): a large store is serialized in a worker,
  * a small one on the main thread, and both write the very same bytes; the state written is the
- * one of the moment the write began; our own writes are recognized by the hash of their bytes.
+ * one of the moment the write began; our own writes are recognized by the hash of their bytes;
+ * what a crash left behind is cleaned up.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AtomicJsonFile, bytesHash } from '../../server/store/atomic-file.js';
+import { removeStaleTemporaries } from '../../server/store/stale-temporaries.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -76,5 +78,19 @@ describe('the choice of thread', () => {
     expect(writer.size).toBeLessThan(100);
     await writer.write({ large: 'x'.repeat(200) });
     expect(writer.size).toBeGreaterThan(200);
+  });
+});
+
+describe('temporary files of writes that never finished', () => {
+  it('are removed when their process is gone, and kept while it runs', async () => {
+    const { dir, file } = await target(0);
+    await writeFile(file, '{}\n');
+    const gone = `.data.json.${2 ** 22 + 12345}.tmp`; // above Linux's default pid_max: no such process
+    const running = `.data.json.${process.ppid}.tmp`;
+    await writeFile(join(dir, gone), 'half a write');
+    await writeFile(join(dir, running), 'a write under way');
+    await writeFile(join(dir, '.other.json.1.tmp'), 'not ours');
+    expect(await removeStaleTemporaries(file)).toEqual([gone]);
+    expect((await readdir(dir)).sort()).toEqual([running, '.other.json.1.tmp', 'data.json'].sort());
   });
 });
