@@ -1,75 +1,103 @@
 /**
- * Full-text search over published posts (spec: GET /posts/search/), ranked by BM25 through
- * MiniSearch rather than substring matching. One index per organization, rebuilt lazily when
- * the store's revision changes, so searches between writes cost only the query.
+ * Full-text search over published posts (spec: GET /posts/search/), ranked by BM25 over title,
+ * body text and summary (search-index.ts). One index per organization, kept up to date rather
+ * than rebuilt: when the store's revision moves, the posts are compared with what the index
+ * holds (a pass over the list, no text work for unchanged posts) and only the posts that were
+ * created, changed, published, unpublished or deleted are indexed again. A test suite that
+ * writes, then searches, pays for the posts it wrote, not for the whole blog.
  */
-import MiniSearch from 'minisearch';
 import type { Organization, Post } from '../store/schema.js';
 import { isPublished } from './posts/queries.js';
+import { SearchIndex, type TermOptions } from './search-index.js';
+import { htmlToText } from './search-terms.js';
 
-interface IndexedPost {
-  id: number;
-  title: string;
-  body: string;
-  summary: string;
-}
-
-interface CachedIndex {
-  revision: number;
-  index: MiniSearch<IndexedPost>;
-  posts: Map<number, Post>;
-}
-
-const cache = new WeakMap<Organization, CachedIndex>();
+export { htmlToText } from './search-terms.js';
 
 export interface SearchHit {
   post: Post;
   rank: number;
 }
 
+/** What the index holds of a post: enough to tell whether the post changed since. */
+interface Indexed {
+  slot: number;
+  post: Post;
+  title: string;
+  body: string;
+  summary: string;
+  /** The last sync that found the post still there. */
+  seen: number;
+}
+
+interface OrgSearch {
+  revision: number;
+  /** The list it was synced with: a replaced organization or list is indexed afresh. */
+  posts: Post[];
+  index: SearchIndex<Post>;
+  byId: Map<number, Indexed>;
+  syncs: number;
+}
+
+const cache = new WeakMap<Organization, OrgSearch>();
+
+/** Equal scores: the older post first (the order of the list, as MiniSearch gave them). */
+const byId = (a: Post, b: Post): number => a.id - b.id;
+
+/** Rebuild once removed posts leave more holes than this share of the index (and at least 256). */
+const MAX_HOLE_SHARE = 0.5;
+
+/**
+ * Every word must match; the last may be a prefix ("hydrat" finds "hydration"), and longer
+ * words tolerate a typo.
+ */
+const termOptions = (term: string, i: number, terms: string[]): TermOptions => ({
+  prefix: i === terms.length - 1 && term.length >= 3,
+  fuzzy: term.length >= 5 ? 0.2 : 0,
+});
+
 /** Ranked hits for `query`; an empty query finds nothing (spec). */
 export function searchPosts(org: Organization, revision: number, query: string): SearchHit[] {
   if (query.trim() === '') return [];
-  const { index, posts } = indexFor(org, revision);
-  return index.search(query).flatMap((result) => {
-    const post = posts.get(result.id as number);
-    return post ? [{ post, rank: Math.round(result.score * 1000) / 1000 }] : [];
-  });
+  return indexFor(org, revision)
+    .search(query, termOptions)
+    .map(({ document, score }) => ({ post: document, rank: Math.round(score * 1000) / 1000 }));
 }
 
-function indexFor(org: Organization, revision: number): CachedIndex {
-  const cached = cache.get(org);
-  if (cached && cached.revision === revision) return cached;
-  const index = new MiniSearch<IndexedPost>({
-    fields: ['title', 'body', 'summary'],
-    searchOptions: {
-      boost: { title: 3, summary: 1.5 },
-      // Every word must match; the last may be a prefix ("hydrat" finds "hydration"), and
-      // longer words tolerate a typo.
-      combineWith: 'AND',
-      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 3,
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-    },
-  });
-  const published = org.posts.filter(isPublished);
-  index.addAll(published.map((p) => ({ id: p.id, title: p.title, body: htmlToText(p.body), summary: p.summary })));
-  const fresh: CachedIndex = { revision, index, posts: new Map(published.map((p) => [p.id, p])) };
-  cache.set(org, fresh);
-  return fresh;
+function indexFor(org: Organization, revision: number): SearchIndex<Post> {
+  let state = cache.get(org);
+  if (state && state.revision === revision) return state.index;
+  const tooManyHoles = state && state.index.holes > Math.max(256, state.index.size * MAX_HOLE_SHARE);
+  if (!state || state.posts !== org.posts || tooManyHoles) {
+    state = { revision, posts: org.posts, index: new SearchIndex<Post>(byId), byId: new Map(), syncs: 0 };
+    cache.set(org, state);
+  }
+  sync(state, org.posts);
+  state.revision = revision;
+  return state.index;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+/** Brings the index in line with `posts`: adds, re-indexes and removes what changed. */
+function sync(state: OrgSearch, posts: Post[]): void {
+  const pass = ++state.syncs;
+  for (const post of posts) {
+    const entry = state.byId.get(post.id);
+    if (!isPublished(post)) {
+      if (entry) drop(state, entry);
+      continue;
+    }
+    if (entry && entry.post === post && entry.title === post.title && entry.body === post.body && entry.summary === post.summary) {
+      entry.seen = pass;
+      continue;
+    }
+    if (entry) drop(state, entry);
+    const slot = state.index.add(post, [post.title, htmlToText(post.body), post.summary]);
+    state.byId.set(post.id, { slot, post, title: post.title, body: post.body, summary: post.summary, seen: pass });
+  }
+  // Posts gone from the list altogether (a hand edit of the data file).
+  for (const entry of state.byId.values()) if (entry.seen !== pass) drop(state, entry);
+}
 
-/** Text of an HTML body for indexing: tags dropped, common entities decoded. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#')) {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
-      }
-      return Object.hasOwn(ENTITIES, name.toLowerCase()) ? ENTITIES[name.toLowerCase()]! : whole;
-    });
+function drop(state: OrgSearch, entry: Indexed): void {
+  state.index.remove(entry.slot);
+  state.byId.delete(entry.post.id);
 }
