@@ -16,9 +16,11 @@ import { neighbourRecord, OrgIndex, serializePost } from '../domain/posts/serial
 import { boolParam, filterParam, flagParam, paginationParams } from '../domain/query.js';
 import { searchPosts } from '../domain/search.js';
 import { authOf, requireRead, requireWrite } from '../http/auth.js';
+import { postSlugs } from '../jobs/post-slugs.js';
 import { jsonBody } from '../http/body.js';
 import { bodyObject, parseParams, parseQuery } from '../http/validate.js';
 import type { Organization } from '../store/schema.js';
+import { cachedJson } from './posts-cache.js';
 import { apiCause, cdnBase, methodNotAllowed } from './route-helpers.js';
 
 const listQuery = z.object({
@@ -51,9 +53,8 @@ export function postsRouter(ctx: EmulatorContext): Router {
     for (const job of ctx.jobs.pendingPayloads('post.update')) {
       if (job.organization === org.slug && job.postId !== exceptPostId && job.input.slug) claimed.add(job.input.slug);
     }
-    return {
-      isTaken: (slug) => claimed.has(slug) || org.posts.some((p) => p.slug === slug && p.deleted === null && p.id !== exceptPostId),
-    };
+    const live = postSlugs(org);
+    return { isTaken: (slug) => claimed.has(slug) || live.isTaken(slug, exceptPostId) };
   }
 
   function livePostOr404(req: Request, res: Response) {
@@ -68,10 +69,12 @@ export function postsRouter(ctx: EmulatorContext): Router {
     .route('/posts/')
     .get(read, (req, res) => {
       const { organization } = authOf(res);
-      const q = parseQuery(listQuery, req);
-      const posts = indexedPosts(postReadIndex(organization, ctx.store.revision), q, q.preview ?? false);
-      const index = new OrgIndex(organization, cdnBase(req));
-      res.json(paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body })));
+      cachedJson(req, res, organization, ctx.store.revision, () => {
+        const q = parseQuery(listQuery, req);
+        const posts = indexedPosts(postReadIndex(organization, ctx.store.revision), q, q.preview ?? false);
+        const index = new OrgIndex(organization, cdnBase(req));
+        return paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body }));
+      });
     })
     .post(write, ...body, async (req, res) => {
       const { organization } = authOf(res);
@@ -89,23 +92,28 @@ export function postsRouter(ctx: EmulatorContext): Router {
     .route('/posts/search/')
     .get(read, (req, res) => {
       const { organization } = authOf(res);
-      const q = parseQuery(searchQuery, req);
-      const request = pageRequest(q);
-      const hits = searchPosts(organization, ctx.store.revision, q.query ?? '');
-      const index = new OrgIndex(organization, cdnBase(req));
-      res.json(paginate(hits, request, (hit) => ({ ...serializePost(index, hit.post, { excludeBody: q.exclude_body }), rank: hit.rank })));
+      cachedJson(req, res, organization, ctx.store.revision, () => {
+        const q = parseQuery(searchQuery, req);
+        const request = pageRequest(q);
+        const hits = searchPosts(organization, ctx.store.revision, q.query ?? '');
+        const index = new OrgIndex(organization, cdnBase(req));
+        return paginate(hits, request, (hit) => ({ ...serializePost(index, hit.post, { excludeBody: q.exclude_body }), rank: hit.rank }));
+      });
     })
     .all(methodNotAllowed('GET'));
 
   router
     .route('/posts/:slug/')
     .get(read, (req, res) => {
-      const { organization, post } = livePostOr404(req, res);
-      const { next, previous } = indexedNeighbours(postReadIndex(organization, ctx.store.revision), post);
-      const index = new OrgIndex(organization, cdnBase(req));
-      res.json({
-        meta: { next_post: neighbourRecord(index, next), previous_post: neighbourRecord(index, previous) },
-        data: serializePost(index, post, { single: true }),
+      const { organization } = authOf(res);
+      cachedJson(req, res, organization, ctx.store.revision, () => {
+        const { post } = livePostOr404(req, res);
+        const { next, previous } = indexedNeighbours(postReadIndex(organization, ctx.store.revision), post);
+        const index = new OrgIndex(organization, cdnBase(req));
+        return {
+          meta: { next_post: neighbourRecord(index, next), previous_post: neighbourRecord(index, previous) },
+          data: serializePost(index, post, { single: true }),
+        };
       });
     })
     .patch(write, ...body, async (req, res) => {

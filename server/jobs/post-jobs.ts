@@ -4,8 +4,10 @@ import type { EmulatorContext } from '../context.js';
 import { applyPostCreate, applyPostPatch } from '../domain/posts/apply.js';
 import type { Cause } from '../domain/events.js';
 import { remoteImagesInBody } from '../domain/media/library.js';
+import { findLivePostById } from '../domain/posts/queries.js';
 import type { Post } from '../store/schema.js';
 import { organizationOf } from './organization.js';
+import { postSlugs } from './post-slugs.js';
 
 /**
  * Spec: a featured image is "always uploaded to the media library"; body images are when the
@@ -39,6 +41,10 @@ export function registerPostJobs(ctx: EmulatorContext): void {
   ctx.jobs.register('post.update', ({ organization, postId, slug, input }, job) => {
     const org = organizationOf(ctx, organization);
     const { before, after } = ctx.store.mutate(() => applyPostPatch(org, postId, slug, input, isoNow(ctx.clock)));
+    if (input.slug !== undefined && input.slug !== before.slug) {
+      const renamed = findLivePostById(org, postId);
+      if (renamed) postSlugs(org).renamed(renamed);
+    }
     ctx.bus.emit({ type: 'post.updated', organization, post: after, before, cause: job.cause });
     enqueuePostMedia(
       ctx,

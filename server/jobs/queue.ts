@@ -72,8 +72,8 @@ export class JobQueue<Payloads extends object> {
     payload: Payloads[K],
     meta: { organization: string; cause: Cause },
   ): Promise<JobRecord> {
-    const record = this.enqueue(kind, payload, meta);
-    await this.pending.find((p) => p.record === record)?.durable;
+    const { record, durable } = this.add(kind, payload, meta);
+    await durable;
     return record;
   }
 
@@ -84,6 +84,15 @@ export class JobQueue<Payloads extends object> {
     meta: { organization: string; cause: Cause },
     replayed?: { id: string },
   ): JobRecord {
+    return this.add(kind, payload, meta, replayed).record;
+  }
+
+  private add<K extends keyof Payloads & string>(
+    kind: K,
+    payload: Payloads[K],
+    meta: { organization: string; cause: Cause },
+    replayed?: { id: string },
+  ): { record: JobRecord; durable: Promise<void> } {
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
     const record: JobRecord = {
       id: replayed?.id ?? randomUUID(),
@@ -109,7 +118,7 @@ export class JobQueue<Payloads extends object> {
       // setImmediate: the 202 response is written before any background work starts.
       setImmediate(() => void this.drain());
     }
-    return record;
+    return { record, durable };
   }
 
   /**

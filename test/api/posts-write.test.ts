@@ -824,6 +824,19 @@ describe('PATCH /posts/{slug}/', () => {
     expect(moved.body.data.url.endsWith(`/moved-here-${word}`)).toBe(true);
   });
 
+  it('after a move, the new slug is taken and the old one is free for a new post', async () => {
+    const word = uniqueWord();
+    const before = await created({ title: `Mover ${word}`, slug: `${word}-old` });
+    expect((await patchPost(before.slug, { slug: `${word}-new` })).status).toBe(202);
+    await api.idle();
+    const taken = await createPost<FieldErrorsJson>({ title: `Other ${word}`, slug: `${word}-new` });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toEqual({ slug: [messages.postSlugTaken] });
+    expect((await createPost({ title: `Other ${word}`, slug: `${word}-old` })).status).toBe(202);
+    await api.idle();
+    expect((await readPost(`${word}-old`)).body.data.title).toBe(`Other ${word}`);
+  });
+
   it("refuses another live post's slug: 400 {slug: [postSlugTaken]}", async () => {
     const word = uniqueWord();
     const mine = await created({ title: `Mine ${word}`, slug: `${word}-mine` });

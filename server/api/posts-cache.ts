@@ -1,0 +1,65 @@
+/**
+ * Serialized answers of the post reads, kept until the store's revision moves (issue 10: post
+ * list and post by slug within half the speed of a bare Node server). A test suite reads the
+ * same few lists and posts over and over between writes; building, serializing and hashing
+ * (ETag) a page of ten 2 KB posts each time was most of a read's cost (docs/performance.md).
+ * The key is everything the answer depends on besides the organization's data: the path, the
+ * query string without the token, and the CDN base of this request (media URLs name it).
+ */
+import type { Request, Response } from 'express';
+import type { Organization } from '../store/schema.js';
+import { cdnBase } from './route-helpers.js';
+
+interface Cached {
+  body: Buffer;
+  etag: string | undefined;
+}
+
+/** Enough for every list page and post a suite reads between two writes; then it starts over. */
+const MAX_ENTRIES = 512;
+
+const byOrganization = new WeakMap<Organization, { revision: number; answers: Map<string, Cached> }>();
+
+function answersOf(org: Organization, revision: number): Map<string, Cached> {
+  const cached = byOrganization.get(org);
+  if (cached && cached.revision === revision) return cached.answers;
+  const answers = new Map<string, Cached>();
+  byOrganization.set(org, { revision, answers });
+  return answers;
+}
+
+/** The token may come in the query: it selects the organization and never changes the answer. */
+function keyOf(req: Request): string {
+  const query = req.originalUrl.indexOf('?');
+  const search = query === -1 ? '' : req.originalUrl.slice(query + 1).replace(/(^|&)auth_token=[^&]*/g, '');
+  return `${cdnBase(req)} ${req.baseUrl}${req.path} ${search}`;
+}
+
+function send(res: Response, cached: Cached): void {
+  res.type('json');
+  if (cached.etag) res.set('ETag', cached.etag);
+  res.send(cached.body);
+}
+
+/**
+ * Answers from the cache, or runs `build` (which parses and validates the request and may throw
+ * its 400 or 404) and keeps its 200 answer, serialized as res.json would.
+ */
+export function cachedJson(req: Request, res: Response, org: Organization, revision: number, build: () => unknown): void {
+  const answers = answersOf(org, revision);
+  const key = keyOf(req);
+  const hit = answers.get(key);
+  if (hit) {
+    send(res, hit);
+    return;
+  }
+  const app = req.app;
+  const spaces = app.get('json spaces') as string | number | undefined;
+  const replacer = app.get('json replacer') as ((key: string, value: unknown) => unknown) | undefined;
+  const body = Buffer.from(JSON.stringify(build(), replacer, spaces));
+  const etagOf = app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
+  const fresh: Cached = { body, etag: etagOf?.(body) };
+  if (answers.size >= MAX_ENTRIES) answers.clear();
+  answers.set(key, fresh);
+  send(res, fresh);
+}
