@@ -1,0 +1,69 @@
+/**
+ * The emulator's resident size under a long mix of reads: sampled once a second over IPC while
+ * autocannon sends `amount` requests cycling through the read cases. The logs are capped (request
+ * log 5000 entries, deliveries 2000), so the size must level off rather than keep growing.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { MemoryReport } from './serve.js';
+import { ask } from './children.js';
+import { load, type LoadResult } from './load.js';
+
+export interface MemorySample {
+  /** Seconds since the run began. */
+  t_s: number;
+  rss_mib: number;
+  heap_used_mib: number;
+  external_mib: number;
+}
+
+export interface MemoryRun {
+  load: LoadResult;
+  samples: MemorySample[];
+  /** After the last request. */
+  final: MemorySample;
+  max_rss_mib: number;
+  /** Largest RSS in the second half of the run over the largest in the first half (1 = flat). */
+  growth_second_half: number;
+}
+
+const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+export async function memoryOf(child: ChildProcess, since = performance.now()): Promise<MemorySample> {
+  const m = await ask<MemoryReport>(child, { type: 'memory' }, 'memory-report');
+  return {
+    t_s: Math.round((performance.now() - since) / 100) / 10,
+    rss_mib: mib(m.rss),
+    heap_used_mib: mib(m.heapUsed),
+    external_mib: mib(m.external),
+  };
+}
+
+export async function memoryUnderLoad(
+  child: ChildProcess,
+  baseUrl: string,
+  paths: string[],
+  options: { amount: number; connections: number; maxSeconds: number },
+): Promise<MemoryRun> {
+  const started = performance.now();
+  const samples: MemorySample[] = [await memoryOf(child, started)];
+  const pending: Promise<void>[] = [];
+  const result = await load(baseUrl, {
+    connections: options.connections,
+    duration: options.maxSeconds,
+    amount: options.amount,
+    paths,
+    onTick: () => pending.push(memoryOf(child, started).then((s) => void samples.push(s))),
+  });
+  await Promise.all(pending);
+  const final = await memoryOf(child, started);
+  samples.push(final);
+  const half = Math.floor(samples.length / 2);
+  const maxOf = (list: MemorySample[]) => Math.max(...list.map((s) => s.rss_mib));
+  return {
+    load: result,
+    samples,
+    final,
+    max_rss_mib: maxOf(samples),
+    growth_second_half: Math.round((maxOf(samples.slice(half)) / maxOf(samples.slice(0, half))) * 100) / 100,
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * The read phase of `npm run bench`: each read case under load (autocannon, `connections`
+ * connections as fast as answered: requests per second), each comparable pair with its baseline
+ * right after it (so a change in the machine's load hits both alike), then the search's latency
+ * one request at a time, and the first search after a write.
+ *
+ * Search runs over 2,000 distinct queries (dataset.ts), on both servers: a repeated query would
+ * measure a cached answer rather than the search.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BareChildReady } from './bare-child.js';
+import { startChild, stopChild, type Child } from './children.js';
+import { exportForJsonServer, type LargeFixture } from './dataset.js';
+import type { JsonServerReady } from './json-server-child.js';
+import { load, type LoadResult } from './load.js';
+import { ratio, type Row } from './report.js';
+import type { ServeReady } from './serve.js';
+import type { Stats } from './stats.js';
+import { searchAfterWrite } from './writes.js';
+
+export interface ReadCase {
+  key: string;
+  figure: string;
+  base: 'api' | 'cdn';
+  /** Cycled through in turn; most cases have one. */
+  paths: string[];
+  jsonServerPaths?: string[];
+}
+
+export function readCases(fixture: LargeFixture, readToken: string): ReadCase[] {
+  const auth = `auth_token=${readToken}`;
+  const q = (query: string) => encodeURIComponent(query);
+  return [
+    { key: 'post_list', figure: 'post list', base: 'api', paths: [`/posts/?${auth}`], jsonServerPaths: ['/posts?_page=1&_limit=10'] },
+    {
+      key: 'post_by_slug',
+      figure: 'post by slug',
+      base: 'api',
+      paths: [`/posts/${fixture.middleSlug}/?${auth}`],
+      jsonServerPaths: [`/posts?slug=${fixture.middleSlug}`],
+    },
+    {
+      key: 'search',
+      figure: 'search, distinct queries',
+      base: 'api',
+      paths: fixture.queries.map((query) => `/posts/search/?query=${q(query)}&${auth}`),
+      jsonServerPaths: fixture.queries.map((query) => `/posts?q=${q(query)}&_page=1&_limit=10`),
+    },
+    {
+      key: 'page_list_filter',
+      figure: 'page list, fields.theme filter',
+      base: 'api',
+      paths: [`/pages/landing_page/?fields.theme=dark&${auth}`],
+      jsonServerPaths: ['/landing_page?fields.theme=dark&_page=1&_limit=10'],
+    },
+    {
+      key: 'collection',
+      figure: 'collection read',
+      base: 'api',
+      paths: [`/content/products/?${auth}`],
+      jsonServerPaths: ['/products?_page=1&_limit=10'],
+    },
+    { key: 'rss', figure: 'RSS feed', base: 'api', paths: [`/feeds/rss/?${auth}`] },
+    { key: 'cdn_cached', figure: 'CDN cached transform', base: 'cdn', paths: [`/resize=width:400,height:400/${fixture.imageId}`] },
+  ];
+}
+
+/** A full URL for `path` of `c`, on the emulator. */
+export const urlOf = (ready: ServeReady, c: ReadCase, path = c.paths[0]!): string =>
+  (c.base === 'cdn' ? ready.cdnUrl : ready.apiUrl) + path;
+
+/** autocannon's base URL plus paths relative to the server's root. */
+export function target(base: string, paths: string[]): { url: string; paths?: string[] } {
+  if (paths.length === 1) return { url: base + paths[0] };
+  const root = new URL(base);
+  return { url: root.origin, paths: paths.map((p) => root.pathname.replace(/\/$/, '') + p) };
+}
+
+/** The first request of each case after start, timed (it builds indexes), then two more to warm. */
+export async function warm(ready: ServeReady, cases: ReadCase[]): Promise<Record<string, number>> {
+  const first: Record<string, number> = {};
+  for (const c of cases) {
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const res = await fetch(urlOf(ready, c));
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (res.status !== 200 || bytes === 0) throw new Error(`GET ${c.paths[0]} answered ${res.status} (${bytes} bytes)`);
+      if (i === 0) first[c.key] = Math.round(performance.now() - started);
+    }
+  }
+  return first;
+}
+
+export interface ReadPhase {
+  emulator: Record<string, LoadResult>;
+  json_server: Record<string, LoadResult>;
+  bare: LoadResult | null;
+  /** Search one request at a time: its latency without queueing behind other requests. */
+  search_latency: LoadResult | null;
+  search_after_write: Stats | null;
+  json_server_records: Record<string, number>;
+}
+
+export interface ReadPhaseOptions {
+  connections: number;
+  duration: number;
+  baselines: boolean;
+  work: string;
+  supportDir: string;
+  children: Child<{ type: 'ready' }>[];
+  step: (message: string) => void;
+}
+
+export async function readPhase(ready: ServeReady, org: string, cases: ReadCase[], o: ReadPhaseOptions): Promise<ReadPhase> {
+  const tokens = ready.tokens[org]!;
+  const result: ReadPhase = {
+    emulator: {},
+    json_server: {},
+    bare: null,
+    search_latency: null,
+    search_after_write: null,
+    json_server_records: {},
+  };
+  let jsonServer: Child<JsonServerReady> | null = null;
+  let bareChild: Child<BareChildReady> | null = null;
+  if (o.baselines) {
+    o.step('exporting posts, landing pages and products for json-server');
+    const dbFile = join(o.work, 'db.json');
+    result.json_server_records = await exportForJsonServer(ready.apiUrl, tokens.read, dbFile);
+    jsonServer = await startChild<JsonServerReady>(join(o.supportDir, 'json-server-child.ts'), [dbFile]);
+    o.children.push(jsonServer);
+    // The ceiling answers exactly the bytes of the emulator's post list page.
+    const listBody = join(o.work, 'post-list.json');
+    await writeFile(listBody, Buffer.from(await (await fetch(`${ready.apiUrl}/posts/?auth_token=${tokens.read}`)).arrayBuffer()));
+    bareChild = await startChild<BareChildReady>(join(o.supportDir, 'bare-child.ts'), [listBody]);
+    o.children.push(bareChild);
+  }
+  const options = { connections: o.connections, duration: o.duration };
+  for (const c of cases) {
+    o.step(`reads: ${c.figure}`);
+    const mine = target(c.base === 'cdn' ? ready.cdnUrl : ready.apiUrl, c.paths);
+    result.emulator[c.key] = await load(mine.url, { ...options, paths: mine.paths });
+    if (c.key === 'post_list' && bareChild) result.bare = await load(bareChild.ready.url, options);
+    if (c.jsonServerPaths && jsonServer) {
+      await fetch(jsonServer.ready.url + c.jsonServerPaths[0]).then((r) => r.arrayBuffer()); // warm
+      const theirs = target(jsonServer.ready.url, c.jsonServerPaths);
+      result.json_server[c.key] = await load(theirs.url, { ...options, paths: theirs.paths });
+    }
+    if (c.key === 'search') {
+      o.step('reads: search, one request at a time');
+      const other = target(ready.apiUrl, [...c.paths].reverse()); // other queries than the run above: none cached
+      result.search_latency = await load(other.url, { paths: other.paths, connections: 1, duration: o.duration });
+      o.step('reads: the first search after a write');
+      result.search_after_write = await searchAfterWrite(ready.apiUrl, `${ready.url}/__emulator`, tokens, { samples: 5, maxMs: 30_000 });
+    }
+  }
+  if (jsonServer) await stopChild(jsonServer.process);
+  if (bareChild) await stopChild(bareChild.process);
+  return result;
+}
+
+export function readRows(
+  r: ReadPhase,
+  cases: ReadCase[],
+  targets: { ceiling_share: number; json_server_multiple: number; search_p99_ms: number },
+): Row[] {
+  const rows: Row[] = [];
+  const ratioTargets = new Set(['post_list', 'post_by_slug']);
+  for (const c of cases) {
+    const mine = r.emulator[c.key];
+    if (!mine) continue;
+    const theirs = r.json_server[c.key];
+    const row: Row = {
+      figure: `${c.figure}: req/s`,
+      value: mine.requests_per_s,
+      unit: `req/s (p50 ${mine.latency_p50_ms} ms, p99 ${mine.latency_p99_ms} ms)`,
+    };
+    if (r.bare && ratioTargets.has(c.key)) row.vs_bare = ratio(mine.requests_per_s, r.bare.requests_per_s);
+    if (theirs) row.vs_json_server = ratio(mine.requests_per_s, theirs.requests_per_s);
+    if (ratioTargets.has(c.key)) {
+      row.target = `≥ ${targets.ceiling_share}× bare, ≥ ${targets.json_server_multiple}× json-server`;
+      row.pass = (row.vs_bare ?? 0) >= targets.ceiling_share && (row.vs_json_server ?? 0) >= targets.json_server_multiple;
+    }
+    rows.push(row);
+  }
+  if (r.search_latency) {
+    const s = r.search_latency;
+    rows.push({
+      figure: 'search, one at a time: p99',
+      value: s.latency_p99_ms,
+      unit: `ms (p50 ${s.latency_p50_ms}, max ${s.latency_max_ms}; ${s.requests} queries)`,
+      target: `p99 < ${targets.search_p99_ms} ms`,
+      pass: s.latency_p99_ms < targets.search_p99_ms && s.non_2xx === 0,
+    });
+  }
+  if (r.search_after_write) {
+    const s = r.search_after_write;
+    rows.push({ figure: 'first search after a write', value: s.median_ms, unit: `ms median (max ${s.max_ms}, ${s.runs} writes)` });
+  }
+  if (r.bare) rows.push({ figure: 'bare node:http, post list bytes: req/s', value: r.bare.requests_per_s, unit: 'req/s' });
+  for (const [key, j] of Object.entries(r.json_server)) {
+    rows.push({
+      figure: `json-server ${key}: req/s`,
+      value: j.requests_per_s,
+      unit: `req/s (p50 ${j.latency_p50_ms} ms, p99 ${j.latency_p99_ms} ms)`,
+    });
+  }
+  return rows;
+}
+
+/** The memory run's mix: every case in turn, with a different search query each time round. */
+export function mixedPaths(ready: ServeReady, cases: ReadCase[], rounds = 200): string[] {
+  const absolute = (c: ReadCase, path: string) => {
+    const url = new URL(urlOf(ready, c, path));
+    return url.pathname + url.search;
+  };
+  const paths: string[] = [];
+  for (let i = 0; i < rounds; i++) for (const c of cases) paths.push(absolute(c, c.paths[i % c.paths.length]!));
+  return paths;
+}
