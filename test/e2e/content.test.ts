@@ -4,6 +4,7 @@
  * the list live, a hostile post body stays text (and runs no script in the sandboxed preview), and
  * media thumbnails load through the CDN.
  */
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { startUiSession, type UiSession } from './support/session.js';
@@ -16,6 +17,7 @@ afterAll(() => ui.close());
 
 const nav = () => ui.page.getByRole('navigation', { name: 'Content sections' });
 const detail = () => ui.page.locator('.record-detail article');
+const detailPane = () => ui.page.locator('.record-detail .pane-body');
 const count = () => ui.page.getByTestId('record-count');
 /** The row of a record in the list (the selects have options too: scope to the listbox). */
 const row = (list: string, text: string) => ui.page.getByRole('listbox', { name: list }).getByRole('option').filter({ hasText: text });
@@ -34,36 +36,39 @@ async function imagesLoaded(selector: string): Promise<boolean> {
 
 /**
  * Errors the test causes on purpose: Chromium saying it blocked the hostile body's script in the
- * sandboxed preview, and the network log of the 409 the test asks for.
+ * sandboxed preview, and the network log of the 409 and the 404 (a deleted item) the test asks for.
  */
 const EXPECTED_ERRORS = [
   /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/,
   /^Running the JavaScript URL violates the following Content Security Policy directive/,
   /^Failed to load resource: the server responded with a status of 409 \(Conflict\)$/,
+  /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
 ];
 
 describe('Content view', () => {
-  it('browses every section of acme, each count matching the list', async () => {
+  it('browses every section of acme, each count matching the list, newest posts and pages first', async () => {
     const { page } = ui;
-    const sections: [string, number][] = [
-      ['Landing Page', 4],
-      ['Trail Guide', 8],
-      ['Single Pages', 3],
+    // FAQs and Posts each hold one deleted record in the fixture: it is neither counted nor listed.
+    const sections: [string, number, string?][] = [
+      ['Landing Page', 4, 'About Us'],
+      ['Trail Guide', 8, 'Enchantments Traverse'],
+      ['Single Pages', 3, 'Careers'],
       ['Brands', 5],
       ['Products', 10],
-      ['FAQs', 4],
-      ['Posts', 33],
+      ['FAQs', 3],
+      ['Posts', 33, 'bear-canister-rules-by-park'],
       ['Authors', 5],
       ['Categories', 6],
       ['Tags', 12],
       ['Media library', 16],
       ['Webhooks', 3],
     ];
-    for (const [label, n] of sections) {
+    for (const [label, n, newest] of sections) {
       const link = nav().getByRole('link', { name: new RegExp(`^${label}\\s*${n}$`) });
       await link.click();
       await expect.poll(() => count().textContent()).toBe(`1–${n} of ${n}`);
       expect(await link.getAttribute('aria-current')).toBe('page');
+      if (newest) expect(await page.getByRole('listbox', { name: label }).getByRole('option').first().textContent()).toContain(newest);
       // Open the first record: its detail shows.
       if (label === 'Media library') await page.getByTestId('media-tile').first().click();
       else await page.getByRole('listbox', { name: label }).getByRole('option').first().click();
@@ -104,6 +109,53 @@ describe('Content view', () => {
     const single = page.getByRole('region', { name: 'Published version' });
     await single.waitFor();
     expect(await single.textContent()).toContain('No draft: the published version is the latest.');
+  });
+
+  it('reads what it shows once: the pages of a page type through the server filter, a deep-linked record by its slug', async () => {
+    const { page } = ui;
+    await open('#/content/acme/pages/trail_guide/half-dome-cables');
+    const halfDome = page.getByTestId('page-detail').getByRole('heading', { name: 'Half Dome via the Cables' });
+    // This window's reads for the link are done before counting the next window's.
+    await halfDome.waitFor();
+    await expect.poll(() => count().textContent()).toBe('1–8 of 8');
+    const reads: string[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/__emulator/organizations'))
+        reads.push(url.pathname.slice('/__emulator/'.length) + url.search);
+    };
+    page.on('request', onRequest);
+    // A fresh window on the deep link: the first snapshot of the live stream must not read it all again.
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await halfDome.waitFor();
+    await expect.poll(() => count().textContent()).toBe('1–8 of 8');
+    expect(await row('Trail Guide', 'Half Dome').getAttribute('aria-selected')).toBe('true');
+    await page.waitForTimeout(600); // a second read (the stream's snapshot, a settle timer) would have started by now
+    page.off('request', onRequest);
+    expect(reads.toSorted()).toEqual([
+      'organizations',
+      'organizations/acme/content/collections?limit=1000',
+      'organizations/acme/content/page-types?limit=1000',
+      'organizations/acme/content/pages/half-dome-cables',
+      'organizations/acme/content/pages?page_type=trail_guide&limit=200&offset=0',
+    ]);
+
+    // Single Pages are read the same way; a deleted item is not there to open.
+    reads.length = 0;
+    page.on('request', onRequest);
+    await open('#/content/acme/single-pages');
+    await expect.poll(() => count().textContent()).toBe('1–3 of 3');
+    await open('#/content/acme/collections/faqs/19');
+    await expect.poll(() => detailPane().textContent()).toBe('Nothing here by the id “19”: it may have been deleted.');
+    page.off('request', onRequest);
+    expect(reads).toEqual(
+      expect.arrayContaining([
+        'organizations/acme/content/pages?single=1&limit=200&offset=0',
+        'organizations/acme/content/collections/faqs/items/19',
+      ]),
+    );
+    expect(reads.filter((r) => r.includes('q='))).toEqual([]);
   });
 
   it('runs dashboard actions: the record and the list change live, a 409 shows the reason', async () => {
@@ -162,6 +214,7 @@ describe('Content view', () => {
     await other.getByRole('button', { name: 'Delete…' }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => page.url()).toMatch(/#\/content\/acme\/posts$/);
+    await page.locator('.toast').filter({ hasText: 'Deleted switchback-etiquette' }).waitFor();
     await expect.poll(() => count().textContent()).toBe('1–32 of 32');
     expect(await row('Posts', 'switchback-etiquette').count()).toBe(0);
   });
@@ -228,6 +281,8 @@ describe('Content view', () => {
     );
     expect(copied).toMatch(new RegExp(`^${cms.url}/cdn/[A-Za-z0-9]{20}$`));
     expect((await fetch(copied)).headers.get('content-type')).toMatch(/^image\//);
+    // The notice of the delete before must not cover the screenshot.
+    await expect.poll(() => page.locator('.toast').count(), { timeout: 5000 }).toBe(0);
     await screenshot(page, 'content-media');
   });
 
@@ -243,11 +298,15 @@ describe('Content view', () => {
     const list = page.getByRole('listbox', { name: 'Posts' });
     await list.focus();
     await page.keyboard.press('Home');
-    const first = page.url();
+    // Newest first: Home selects the latest post, the next one down is the one before it.
+    await expect.poll(() => page.url()).toMatch(/#\/content\/northwind\/posts\/christmas-stollen-step-by-step$/);
+    await expect.poll(() => list.getAttribute('aria-activedescendant')).toBe('row-christmas-stollen-step-by-step');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => page.url()).not.toBe(first);
-    expect(page.url()).toMatch(/#\/content\/northwind\/posts\/.+/);
-    await page.getByTestId('post-detail').waitFor();
+    await expect.poll(() => page.url()).toMatch(/#\/content\/northwind\/posts\/new-saturday-opening-hours$/);
+    await page
+      .getByTestId('post-detail')
+      .getByRole('heading', { name: /Saturday opening hours/i })
+      .waitFor();
   });
 
   it('looks right in the dark theme', async () => {

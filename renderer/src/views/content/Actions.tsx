@@ -23,10 +23,8 @@ interface Props<T> {
   actions: ActionName[];
   /** What the record is called in the confirmation. */
   name: string;
-  /** The record's state after an action, in words. */
+  /** The record's state after an action (but delete), in words. */
   describe: (record: T) => string;
-  /** Why no action applies (a deleted record), or null. */
-  disabledReason?: string | null;
   onDone?: (action: ActionName, record: T) => void;
 }
 
@@ -41,7 +39,7 @@ function defaultScheduleTime(): string {
   return localInputValue(new Date(now.getTime() + 24 * 3600_000));
 }
 
-export function Actions<T>({ path, actions, name, describe, disabledReason, onDone }: Props<T>) {
+export function Actions<T>({ path, actions, name, describe, onDone }: Props<T>) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -77,7 +75,7 @@ export function Actions<T>({ path, actions, name, describe, disabledReason, onDo
     setConfirming(false);
     try {
       const record = await runAction<T>(path, action, body);
-      setResult({ ok: true, text: `${DONE[action]} ${name}: ${describe(record)}.` });
+      setResult({ ok: true, text: action === 'delete' ? `Deleted ${name}.` : `${DONE[action]} ${name}: ${describe(record)}.` });
       onDone?.(action, record);
     } catch (error) {
       setResult({ ok: false, text: messageOf(error) });
@@ -86,7 +84,7 @@ export function Actions<T>({ path, actions, name, describe, disabledReason, onDo
     }
   }
 
-  const off = busy || Boolean(disabledReason);
+  const off = busy;
   return (
     <div class="record-actions">
       <div class="actions" role="group" aria-label="Dashboard actions">
@@ -147,7 +145,6 @@ export function Actions<T>({ path, actions, name, describe, disabledReason, onDo
           </button>
         </div>
       )}
-      {disabledReason && <p class="muted small">{disabledReason}</p>}
       {result && (
         <p class={`action-result ${result.ok ? 'good' : 'bad'}`} role={result.ok ? 'status' : 'alert'}>
           {result.text}

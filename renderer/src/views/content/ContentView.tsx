@@ -8,7 +8,7 @@
 import './content.css';
 import { route } from '../../state/route.js';
 import { parsePlace, sectionSegments, type Section } from './contentRoute.js';
-import { useAllPages, useCollections, useOrganizations, usePageTypes } from './data.js';
+import { useCollections, useOrganizations, usePageTypes } from './data.js';
 import { DefinitionTable, localeFor } from './detail/parts.js';
 import { RecordDetail } from './detail/RecordDetail.js';
 import { RecordList } from './RecordList.js';
@@ -46,7 +46,6 @@ export function ContentView() {
   const org = orgs.data?.find((o) => o.slug === orgSlug);
   const pageTypes = usePageTypes(orgSlug);
   const collections = useCollections(orgSlug);
-  const pages = useAllPages(orgSlug);
 
   if (orgs.error) return <section class="view">{orgs.error}</section>;
   if (!orgSlug || !orgs.data) return <section class="view muted">Loading…</section>;
@@ -73,15 +72,7 @@ export function ContentView() {
   return (
     <section class="view content-view" aria-label="Content">
       <div class={section?.kind === 'media' ? 'content-layout media' : 'content-layout'}>
-        <SectionNav
-          orgs={orgs.data}
-          org={org}
-          orgSlug={orgSlug}
-          current={section}
-          pageTypes={types}
-          collections={cols}
-          pages={pages.data}
-        />
+        <SectionNav orgs={orgs.data} org={org} orgSlug={orgSlug} current={section} pageTypes={types} collections={cols} />
         {section ? (
           <RecordList
             key={`${orgSlug}/${sectionSegments(section).join('/')}`}
@@ -89,7 +80,6 @@ export function ContentView() {
             section={section}
             label={label}
             selected={place.id}
-            pages={pages}
             locale={localeFor(org)}
           />
         ) : (
@@ -98,15 +88,7 @@ export function ContentView() {
         <div class="pane record-detail">
           <div class="pane-body">
             {section && place.id ? (
-              <RecordDetail
-                orgSlug={orgSlug}
-                org={org}
-                section={section}
-                id={place.id}
-                pages={pages}
-                pageTypes={types}
-                collections={cols}
-              />
+              <RecordDetail orgSlug={orgSlug} org={org} section={section} id={place.id} pageTypes={types} collections={cols} />
             ) : section ? (
               <Placeholder section={section} label={label} defs={defs} />
             ) : null}

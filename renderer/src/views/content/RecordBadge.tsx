@@ -4,7 +4,6 @@ import { StateBadge } from '../../components/Badge.js';
 const TONES: Record<string, string> = {
   enabled: 'good',
   disabled: 'neutral',
-  deleted: 'bad',
   changes: 'warn',
 };
 const WORDS: Record<string, string> = { changes: 'draft changes' };

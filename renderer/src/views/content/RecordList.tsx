@@ -1,18 +1,18 @@
 /**
  * The records of one section: a search box, paging through the server (so 10,000 posts never
- * travel at once) and a virtualized list, or the media grid. Pages come grouped from the page
- * read of the whole organization (data.ts) and are filtered here.
+ * travel at once; pages are narrowed to a page type or the Single Pages by the server too) and a
+ * virtualized list, or the media grid. Posts and pages come newest first, as the server lists them.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Author, CollectionItem, MediaRecord, Page, Post, Term, Webhook } from '../../api/types.js';
 import { VirtualList } from '../../components/VirtualList.js';
 import { navigate } from '../../state/route.js';
 import { sectionSegments, type Section } from './contentRoute.js';
-import { pageMatches, relevantTo, sectionPath } from './data.js';
+import { listSource, relevantTo } from './data.js';
 import { MediaGrid } from './MediaGrid.js';
 import { AuthorRow, ItemRow, PageRow, PostRow, TermRow, WebhookRow } from './rows.js';
-import { keyOfRecord, serverPath } from './sections.js';
-import { readPage, useControlData, type Loaded } from './useControlData.js';
+import { keyOfRecord } from './sections.js';
+import { readPage, useControlData } from './useControlData.js';
 
 /** Records per server page: a screenful many times over, a small answer. */
 export const PAGE_SIZE = 200;
@@ -23,7 +23,6 @@ interface ListProps {
   section: Section;
   label: string;
   selected: string | null;
-  pages: Loaded<Page[]>;
   locale: string | null;
 }
 
@@ -83,7 +82,7 @@ function Pager({ offset, total, shown, onOffset }: { offset: number; total: numb
   );
 }
 
-export function RecordList({ org, section, label, selected, pages, locale }: ListProps) {
+export function RecordList({ org, section, label, selected, locale }: ListProps) {
   const [text, setText] = useState('');
   const q = useDebounced(text, 250);
   // The page offset belongs to one search: a new search starts at the first page.
@@ -91,32 +90,26 @@ export function RecordList({ org, section, label, selected, pages, locale }: Lis
   const offset = paging.q === q ? paging.offset : 0;
   const setOffset = (next: number) => setPaging({ q, offset: next });
 
-  const path = serverPath(section);
-  const remote = useControlData<{ data: unknown[]; total: number }>(
-    path && sectionPath(org, path),
-    { q: q || undefined, limit: PAGE_SIZE, offset },
+  const { path, filter } = listSource(org, section);
+  const list = useControlData<{ data: unknown[]; total: number }>(
+    path,
+    { ...filter, q: q || undefined, limit: PAGE_SIZE, offset },
     { keep: true, read: readPage, relevant: relevantTo(org, section.kind) },
   );
 
-  const grouped = useMemo(() => {
-    if (path !== null || !pages.data) return null;
-    const type = section.kind === 'pages' ? section.pageType : null;
-    return pages.data.filter((p) => p.page_type === type && pageMatches(p, q));
-  }, [path, pages.data, section, q]);
-
-  const rows: unknown[] = grouped ?? remote.data?.data ?? [];
-  const total = grouped ? grouped.length : (remote.data?.total ?? 0);
-  const loading = path === null ? pages.loading && !pages.data : remote.loading && !remote.data;
-  const error = path === null ? pages.error : remote.error;
+  const rows: unknown[] = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const loading = list.loading && !list.data;
+  const error = list.error;
 
   // A delete can leave the page past the end: step back to the last page.
   useEffect(() => {
-    if (remote.data && offset > 0 && offset >= remote.data.total)
-      setOffset(Math.max(0, Math.floor((remote.data.total - 1) / PAGE_SIZE) * PAGE_SIZE));
-  }, [remote.data, offset]);
+    if (list.data && offset > 0 && offset >= list.data.total)
+      setOffset(Math.max(0, Math.floor((list.data.total - 1) / PAGE_SIZE) * PAGE_SIZE));
+  }, [list.data, offset]);
 
-  const first = total === 0 ? 0 : grouped ? 1 : offset + 1;
-  const last = grouped ? total : offset + rows.length;
+  const first = total === 0 ? 0 : offset + 1;
+  const last = offset + rows.length;
   const select = (record: unknown) => navigate('content', org, ...sectionSegments(section), keyOfRecord(section, record));
 
   return (

@@ -1,13 +1,14 @@
 /**
  * The organization picker and its sections with their counts: page types with their pages,
  * Single Pages, collections with their items, the blog (posts, authors, categories, tags), the
- * media library and the webhooks.
+ * media library and the webhooks. The counts are the organization's summary (live records only,
+ * read again on every content change); a collection's is its item_count.
  */
 import type { ComponentChildren } from 'preact';
-import type { OrganizationSummary, Page, PageType } from '../../api/types.js';
+import type { OrganizationSummary, PageType } from '../../api/types.js';
 import { navigate } from '../../state/route.js';
 import { placeHref, sameSection, sectionSegments, type Section } from './contentRoute.js';
-import { groupPages, type CollectionSummary } from './data.js';
+import type { CollectionSummary } from './data.js';
 import { FLAT_LABELS } from './sections.js';
 
 interface NavProps {
@@ -17,7 +18,6 @@ interface NavProps {
   current: Section | null;
   pageTypes: PageType[];
   collections: CollectionSummary[];
-  pages: Page[] | undefined;
 }
 
 function Item({ href, current, label, count }: { href: string; current: boolean; label: string; count: number | undefined }) {
@@ -41,9 +41,8 @@ function Group({ title, children }: { title: string; children: ComponentChildren
   );
 }
 
-export function SectionNav({ orgs, org, orgSlug, current, pageTypes, collections, pages }: NavProps) {
-  const groups = pages ? groupPages(pages) : null;
-  const countOf = (type: string | null) => (groups ? (groups.get(type)?.length ?? 0) : undefined);
+export function SectionNav({ orgs, org, orgSlug, current, pageTypes, collections }: NavProps) {
+  const counts = org?.counts;
   const item = (section: Section, label: string, count: number | undefined) => (
     <Item
       key={sectionSegments(section).join('/')}
@@ -54,7 +53,6 @@ export function SectionNav({ orgs, org, orgSlug, current, pageTypes, collections
     />
   );
   const flat = (kind: keyof typeof FLAT_LABELS, count: number | undefined) => item({ kind }, FLAT_LABELS[kind], count);
-  const counts = org?.counts;
 
   return (
     <nav class="pane content-nav" aria-label="Content sections">
@@ -74,8 +72,8 @@ export function SectionNav({ orgs, org, orgSlug, current, pageTypes, collections
       </div>
       <div class="pane-body nav-body">
         <Group title="Pages">
-          {pageTypes.map((t) => item({ kind: 'pages', pageType: t.key }, t.name, countOf(t.key)))}
-          {item({ kind: 'single-pages' }, 'Single Pages', countOf(null))}
+          {pageTypes.map((t) => item({ kind: 'pages', pageType: t.key }, t.name, counts && (counts.pages_by_type[t.key] ?? 0)))}
+          {item({ kind: 'single-pages' }, 'Single Pages', counts?.single_pages)}
         </Group>
         {collections.length > 0 && (
           <Group title="Collections">{collections.map((c) => item({ kind: 'items', collection: c.key }, c.name, c.item_count))}</Group>

@@ -1,23 +1,42 @@
 /**
- * What the section list and the detail pane need about an organization: its summary (counts,
- * locales), page types, collections (with item counts) and, until the server can filter pages by
- * page type (/tmp/requests-content.md), every page, grouped in the browser.
+ * What the section list and the detail pane read about an organization: its summary (counts,
+ * locales), page types, collections (with item counts), and where the records of a section and
+ * one record are read (docs/control-api.md, "Browsing").
  */
-import type { Collection, OrganizationSummary, Page, PageType } from '../../api/types.js';
+import type { Collection, OrganizationSummary, PageType } from '../../api/types.js';
 import { call } from '../../api/client.js';
 import type { ContentChange } from '../../state/live.js';
 import type { Section } from './contentRoute.js';
-import { readPage, useControlData, type Loaded } from './useControlData.js';
+import { useControlData, type Loaded } from './useControlData.js';
 
 /** A collection as content/collections lists it: its items are paged on their own. */
 export type CollectionSummary = Omit<Collection, 'items'> & { item_count: number };
+/** A page type as content/page-types lists it (the nav counts come from the organization's summary). */
+export type PageTypeSummary = PageType & { page_count: number };
 
 export const sectionPath = (org: string, section: string) => `organizations/${encodeURIComponent(org)}/content/${section}`;
-export const itemsPath = (org: string, collection: string) =>
-  `organizations/${encodeURIComponent(org)}/content/collections/${encodeURIComponent(collection)}/items`;
 
 /** The most the browsing endpoints give in one answer. */
 export const MAX_LIMIT = 1000;
+
+/** Where the records of a section are listed, and the filter that narrows them to it. */
+export function listSource(org: string, section: Section): { path: string; filter: Record<string, string> } {
+  switch (section.kind) {
+    case 'pages':
+      return { path: sectionPath(org, 'pages'), filter: { page_type: section.pageType } };
+    case 'single-pages':
+      return { path: sectionPath(org, 'pages'), filter: { single: '1' } };
+    case 'items':
+      return { path: `${sectionPath(org, 'collections')}/${encodeURIComponent(section.collection)}/items`, filter: {} };
+    default:
+      return { path: sectionPath(org, section.kind), filter: {} };
+  }
+}
+
+/** Where one record of a section is read: pages and posts by slug, items, media and webhooks by id, terms by slug. */
+export function recordPath(org: string, section: Section, id: string): string {
+  return `${listSource(org, section).path}/${encodeURIComponent(id)}`;
+}
 
 export function useOrganizations(): Loaded<OrganizationSummary[]> {
   return useControlData<OrganizationSummary[]>('organizations', {}, { keep: true });
@@ -53,8 +72,8 @@ export function relevantTo(org: string | null, what: Section['kind'] | 'collecti
   };
 }
 
-export function usePageTypes(org: string | null): Loaded<PageType[]> {
-  return useControlData<PageType[]>(
+export function usePageTypes(org: string | null): Loaded<PageTypeSummary[]> {
+  return useControlData<PageTypeSummary[]>(
     org && sectionPath(org, 'page-types'),
     { limit: MAX_LIMIT },
     { keep: true, relevant: relevantTo(org, 'page-types') },
@@ -67,41 +86,6 @@ export function useCollections(org: string | null): Loaded<CollectionSummary[]> 
     { limit: MAX_LIMIT },
     { keep: true, relevant: relevantTo(org, 'collections') },
   );
-}
-
-/** Every page of an organization, read in chunks of the largest page the server gives. */
-async function readAllPages(path: string, _query: unknown, signal: AbortSignal): Promise<Page[]> {
-  const pages: Page[] = [];
-  for (;;) {
-    const chunk = await readPage<Page>(path, { limit: MAX_LIMIT, offset: pages.length }, signal);
-    pages.push(...chunk.data);
-    if (chunk.data.length === 0 || pages.length >= chunk.total) return pages;
-  }
-}
-
-export function useAllPages(org: string | null): Loaded<Page[]> {
-  return useControlData<Page[]>(
-    org && sectionPath(org, 'pages'),
-    {},
-    { keep: true, read: readAllPages, relevant: relevantTo(org, 'pages') },
-  );
-}
-
-/** The same substring match the server's `q` makes on pages (slug, name, page type). */
-export function pageMatches(page: Page, q: string): boolean {
-  const needle = q.trim().toLowerCase();
-  return needle === '' || `${page.slug} ${page.name} ${page.page_type ?? ''}`.toLowerCase().includes(needle);
-}
-
-/** Pages per page type key; Single Pages under null. */
-export function groupPages(pages: Page[]): Map<string | null, Page[]> {
-  const groups = new Map<string | null, Page[]>();
-  for (const page of pages) {
-    const list = groups.get(page.page_type);
-    if (list) list.push(page);
-    else groups.set(page.page_type, [page]);
-  }
-  return groups;
 }
 
 /** Runs a dashboard action; the record after it comes back. */

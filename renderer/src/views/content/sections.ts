@@ -25,19 +25,6 @@ export function sectionLabel(section: Section, pageTypes: PageType[] = [], colle
   }
 }
 
-/** The browsing path of a section read from the server (pages are read whole, see data.ts). */
-export function serverPath(section: Section): string | null {
-  switch (section.kind) {
-    case 'pages':
-    case 'single-pages':
-      return null;
-    case 'items':
-      return `collections/${encodeURIComponent(section.collection)}/items`;
-    default:
-      return section.kind;
-  }
-}
-
 /** The id a record has in the URL. */
 export function keyOfRecord(section: Section, record: unknown): string {
   const r = record as { slug?: string; id?: string | number };

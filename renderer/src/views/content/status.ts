@@ -2,25 +2,24 @@
 import type { CollectionItem, Page, Post } from '../../api/types.js';
 
 export interface RecordState {
-  /** A StateBadge word: published, draft, scheduled, deleted. */
+  /** A StateBadge word: published, draft, scheduled (deleted records are not browsed). */
   state: string;
   /** A second badge, e.g. a page whose live version has a newer draft. */
   extra?: string;
 }
 
 export function pageState(page: Page): RecordState {
-  if (page.deleted) return { state: 'deleted' };
   if (page.scheduled) return page.published_version ? { state: 'published', extra: 'scheduled' } : { state: 'scheduled' };
   if (page.published_version) return page.draft_version ? { state: 'published', extra: 'changes' } : { state: 'published' };
   return { state: 'draft' };
 }
 
 export function postState(post: Post): RecordState {
-  return post.deleted ? { state: 'deleted' } : { state: post.status };
+  return { state: post.status };
 }
 
 export function itemState(item: CollectionItem): RecordState {
-  return item.deleted ? { state: 'deleted' } : { state: item.status };
+  return { state: item.status };
 }
 
 /** The first text value of a record's fields: a readable title for an item. */

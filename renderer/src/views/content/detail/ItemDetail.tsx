@@ -37,15 +37,13 @@ export function ItemDetail({ item, collection, collectionKey, org, orgSlug, onDe
           ],
           ['Created', when(item.created)],
           ['Updated', when(item.updated)],
-          ...(item.deleted ? ([['Deleted', when(item.deleted)]] as [string, string | null][]) : []),
         ]}
       />
       <Actions<CollectionItem>
         path={actionPath(orgSlug, { kind: 'items', collection: collectionKey }, String(item.id))!}
         actions={['publish', 'unpublish', 'delete']}
         name={`${collectionKey} #${item.id}`}
-        describe={(after) => (after.deleted ? 'deleted' : after.status)}
-        disabledReason={item.deleted ? 'This item is deleted: no action applies.' : null}
+        describe={(after) => after.status}
         onDone={(action) => action === 'delete' && onDeleted()}
       />
       <Tabs

@@ -18,7 +18,6 @@ interface PageDetailProps {
 
 function describe(page: Page): string {
   const s = pageState(page);
-  if (s.state === 'deleted') return 'deleted';
   if (page.scheduled) return `the latest version publishes ${when(page.scheduled)}`;
   return s.extra === 'changes' ? 'published, with a newer draft' : s.state;
 }
@@ -43,7 +42,6 @@ export function PageDetail({ page, org, orgSlug, defs, onDeleted }: PageDetailPr
           ['First published', when(page.published)],
           ['Updated', when(page.updated)],
           ['Scheduled', when(page.scheduled)],
-          ...(page.deleted ? ([['Deleted', when(page.deleted)]] as [string, string | null][]) : []),
         ]}
       />
       <Actions<Page>
@@ -51,7 +49,6 @@ export function PageDetail({ page, org, orgSlug, defs, onDeleted }: PageDetailPr
         actions={['publish', 'unpublish', 'schedule', 'delete']}
         name={page.slug}
         describe={describe}
-        disabledReason={page.deleted ? 'This page is deleted: no action applies.' : null}
         onDone={(action) => action === 'delete' && onDeleted()}
       />
       <Tabs

@@ -15,7 +15,6 @@ import { Thumb } from '../Thumb.js';
 import { DetailHead, Props, when } from './parts.js';
 
 function describe(post: Post): string {
-  if (post.deleted) return 'deleted';
   return post.status === 'scheduled' ? `scheduled for ${when(post.scheduled)}` : post.status;
 }
 
