@@ -33,6 +33,10 @@ export function VirtualList<T>({ rows, rowHeight, keyOf, selected, onSelect, ren
   }, []);
 
   const index = selected === null ? -1 : rows.findIndex((row) => keyOf(row) === selected);
+  // Where the keyboard is: a second key pressed before the selection has come back through the
+  // route (a re-render) must move on from the first one, not from the old selection.
+  const cursor = useRef(index);
+  cursor.current = index;
 
   // Keep the selected row in view when the selection moves by keyboard.
   useEffect(() => {
@@ -45,19 +49,23 @@ export function VirtualList<T>({ rows, rowHeight, keyOf, selected, onSelect, ren
 
   function onKeyDown(event: KeyboardEvent) {
     const page = Math.max(1, Math.floor(height / rowHeight) - 1);
+    const at = cursor.current;
     const moves: Record<string, number> = {
-      ArrowDown: index + 1,
-      ArrowUp: index - 1,
-      PageDown: index + page,
-      PageUp: index - page,
+      ArrowDown: at + 1,
+      ArrowUp: at - 1,
+      PageDown: at + page,
+      PageUp: at - page,
       Home: 0,
       End: rows.length - 1,
     };
     const target = moves[event.key];
     if (target === undefined || rows.length === 0) return;
     event.preventDefault();
-    const row = rows[Math.min(rows.length - 1, Math.max(0, target))];
-    if (row !== undefined) onSelect(row);
+    const next = Math.min(rows.length - 1, Math.max(0, target));
+    const row = rows[next];
+    if (row === undefined) return;
+    cursor.current = next;
+    onSelect(row);
   }
 
   if (rows.length === 0) return <div class="list-empty">{empty ?? 'Nothing yet.'}</div>;
