@@ -95,7 +95,10 @@ function sectionRecords(org: Organization, section: ContentSection): { record: u
     case 'tags':
       return org.tags.map((t) => ({ record: t, text: `${t.slug} ${t.name}` }));
     case 'media':
-      return org.media.map((m) => ({ record: m, text: `${m.id} ${m.file} ${m.original_url ?? ''} ${m.alt ?? ''}` }));
+      // Newest first, like posts and pages: what a write just imported is on top.
+      return org.media
+        .toSorted((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))
+        .map((m) => ({ record: m, text: `${m.id} ${m.file} ${m.original_url ?? ''} ${m.alt ?? ''}` }));
     case 'webhooks':
       return org.webhooks.map((w) => ({ record: w, text: JSON.stringify(w) }));
   }
@@ -145,7 +148,9 @@ export function contentRouter(ctx: EmulatorContext): Router {
 
   router.get('/organizations/:org/content/collections/:key/items', (req, res) => {
     const { org, key } = parseParams(z.object({ org: z.string(), key: z.string() }), req);
-    const rows = liveItems(collectionOf(org, key)).map((item) => ({ record: item, text: JSON.stringify(item) }));
+    const rows = liveItems(collectionOf(org, key))
+      .toSorted((a, b) => b.id - a.id)
+      .map((item) => ({ record: item, text: JSON.stringify(item) }));
     res.json(page(rows, parseQuery(listQuery, req)));
   });
 

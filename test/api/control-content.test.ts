@@ -130,7 +130,12 @@ describe('GET /__emulator/organizations/{org}/content/{section}', () => {
     }
     const brands = acme.collections.find((c) => c.key === 'brands')!;
     const items = (await (await control('/organizations/acme/content/collections/brands/items')).json()) as Page<{ id: number }>;
-    expect(items.data.map((i) => i.id)).toEqual(brands.items.filter((i) => i.deleted === null).map((i) => i.id));
+    expect(items.data.map((i) => i.id)).toEqual(
+      brands.items
+        .filter((i) => i.deleted === null)
+        .map((i) => i.id)
+        .sort((a, b) => b - a),
+    );
   });
 
   it.each([

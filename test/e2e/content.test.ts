@@ -273,7 +273,12 @@ describe('Content view', () => {
     await tiles.nth(1).click();
     const media = page.getByTestId('media-detail');
     await media.waitFor();
-    expect(await media.textContent()).toContain('1600 × 900');
+    // The second tile is the library's second record (newest first): its size as the server has it.
+    const listed = (await (await fetch(`${cms.controlUrl}/organizations/acme/content/media?limit=2`)).json()) as {
+      data: { width: number; height: number }[];
+    };
+    const second = listed.data[1]!;
+    expect(await media.textContent()).toContain(`${second.width} × ${second.height}`);
     await expect.poll(() => imagesLoaded('.media-preview')).toBe(true);
     await media.getByRole('button', { name: 'Copy CDN URL' }).click();
     const copied = await page.evaluate(() =>
