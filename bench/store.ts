@@ -4,17 +4,22 @@
  * On a large generated data file (bench/generate-store.ts: 10,000 posts, 2,000 pages, 10,000
  * items) and on the demo fixture, measures:
  *   1. load: readStoreFile (parse + schema + content checks) and a full createEmulator + start,
- *      median of --runs (target: well under 2 s); for context also the CLI process, from spawn
- *      until it prints its API base URL;
+ *      median and p95 of --runs (target: well under 2 s); for context also the CLI process, from
+ *      spawn until it prints its API base URL;
  *   2. the size of the large data file;
  *   3. file writes per --writes API writes: POST /v2/posts/ with up to --concurrency in flight,
  *      then emulator.idle(); the store.writes delta must be bounded (coalesced writes at least
- *      100 ms apart), far below one per API write. Also the time until everything was on disk,
- *      what one file write costs (serialize, write, fsync, rename) and how long the event loop
- *      stalled meanwhile;
- *   4. read latency of GET /v2/posts/?page_size=10 and GET /v2/posts/{slug}/ (median of --reads
+ *      100 ms apart), far below one per API write. Also the time until everything was on disk
+ *      and the event loop's longest stall during the storm;
+ *   4. one coalesced write of the large store on its own (--runs times): how long until it is on
+ *      disk, and the event loop's longest stall meanwhile, the watcher reading the file back
+ *      included (a stall is time no request is served);
+ *   5. read latency of GET /v2/posts/?page_size=10 and GET /v2/posts/{slug}/ (median of --reads
  *      sequential requests), large against demo: a ratio far above 1 means reads scan the store;
- *      and the same for the first read after the state changed (what a per-revision cache costs).
+ *      and the same for the first read after the state changed (what a per-revision cache costs);
+ *   6. the same for page lists (plain, ordered, filtered), a single page, collection lists (plain,
+ *      ordered), a single item and a `keys=` selector, on the large store against a small one
+ *      from the same generator (same page types and collections, so the same paths).
  * Emulators run in this process (client and server share the event loop, as a test suite's
  * would). Prints tables, writes bench/results/store.json. Only 127.0.0.1.
  *
@@ -28,7 +33,6 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createEmulator, type Emulator } from '../server/index.js';
-import { AtomicJsonFile } from '../server/store/atomic-file.js';
 import { readStoreFile } from '../server/store/load.js';
 import type { StoreData } from '../server/store/schema.js';
 import { WRITE_INTERVAL_MS } from '../server/store/store.js';
@@ -51,6 +55,8 @@ const CONCURRENCY = positive(args.concurrency, 'concurrency');
 const READS = positive(args.reads, 'reads');
 
 const LOAD_TARGET_MS = 2000;
+/** A small store from the same generator: the scale the content reads are compared with. */
+const SMALL_STORE = { posts: 100, pages: 40, items: 50, authors: 10, categories: 10, tags: 10 } as const;
 /** "Far below one file write per API write": at most this many per 1,000. */
 const WRITES_PER_1000_MAX = 100;
 /** A read this many times slower on the large store than on the demo scales with the store. */
@@ -194,19 +200,39 @@ async function storm(label: string, emulator: Emulator, apiUrl: string, token: s
   };
 }
 
-/** What one file write of this state costs: serializing alone, and the store's whole write path. */
-async function writeCost(data: StoreData, dir: string): Promise<{ bytes: number; serialize: Stats; atomic_write: Stats }> {
-  await mkdir(dir, { recursive: true });
+/**
+ * One coalesced write on its own: a mutation that changes nothing, then flush, with the write slot
+ * free so it starts at once. The event loop is watched until the watcher has read the file back
+ * (it does after each of our writes, to recognise them): all of that is time no request is served.
+ */
+async function writeStall(emulator: Emulator, runs: number): Promise<{ bytes: number; serialize: Stats; on_disk: Stats; stall: Stats }> {
+  const onDisk: number[] = [];
+  const stalls: number[] = [];
   const serialize: number[] = [];
-  const full: number[] = [];
   let bytes = 0;
-  const file = new AtomicJsonFile<StoreData>(join(dir, 'data.json'));
-  for (let i = 0; i < 3; i++) {
-    serialize.push(await timed(() => (bytes = Buffer.byteLength(JSON.stringify(data, null, 2) + '\n'))));
-    full.push(await timed(() => file.write(data)));
+  for (let i = 0; i < runs; i++) {
+    await emulator.store.flush();
+    await sleep(WRITE_INTERVAL_MS + 50);
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    // The histogram measures from its first sample on: a stall before that would go unseen.
+    await sleep(30);
+    const started = performance.now();
+    emulator.store.mutate(() => undefined);
+    await emulator.store.flush();
+    onDisk.push(performance.now() - started);
+    await sleep(400); // the watcher sees the change after its 60 ms stability wait
+    await emulator.watcher.settled();
+    loop.disable();
+    stalls.push(loop.max / 1e6);
   }
-  return { bytes, serialize: stats(serialize), atomic_write: stats(full) };
+  // For scale: what serializing the state costs in one piece.
+  for (let i = 0; i < 3; i++)
+    serialize.push(await timed(() => (bytes = Buffer.byteLength(JSON.stringify(emulator.store.data, null, 2)) + 1)));
+  return { bytes, serialize: stats(serialize), on_disk: stats(onDisk), stall: stats(stalls) };
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ------------------------------------------------------------------------------------- reads
 
@@ -269,6 +295,41 @@ function middlePost(data: StoreData, org: string): string {
   return posts[Math.floor(posts.length / 2)]!.slug;
 }
 
+/** Page and collection reads of a generated store; labels name them the same for every store. */
+function contentReads(data: StoreData): { label: string; path: string; afterChange?: boolean }[] {
+  const org = data.organizations.find((o) => o.slug === LARGE_ORG.slug)!;
+  const middle = <T>(list: T[]): T => list[Math.floor(list.length / 2)]!;
+  const page = middle(org.pages.filter((p) => p.page_type === 'article_page' && p.published_version !== null && p.deleted === null));
+  const items = (key: string) =>
+    org.collections.find((c) => c.key === key)!.items.filter((i) => i.status === 'published' && i.deleted === null);
+  const product = middle(items('products'));
+  const brand = middle(items('brands'));
+  const articles = '/pages/article_page/?page_size=10';
+  const products = '/content/products/?page_size=10';
+  return [
+    { label: `GET /v2${articles}`, path: articles },
+    { label: `GET /v2${articles}, first after a change`, path: articles, afterChange: true },
+    { label: `GET /v2${articles}&order=-published`, path: `${articles}&order=-published` },
+    { label: 'GET /v2/pages/landing_page/?fields.theme=dark', path: '/pages/landing_page/?page_size=10&fields.theme=dark' },
+    { label: 'GET /v2/pages/article_page/{slug}/', path: `/pages/article_page/${encodeURIComponent(page.slug)}/` },
+    { label: `GET /v2${products}`, path: products },
+    { label: `GET /v2${products}, first after a change`, path: products, afterChange: true },
+    { label: `GET /v2${products}&order=price`, path: `${products}&order=price` },
+    { label: 'GET /v2/content/products/{id}/', path: `/content/products/${product.id}/` },
+    { label: 'GET /v2/content/?keys=brands[_id={id}]', path: `/content/?keys=brands[_id=${brand.id}]` },
+  ];
+}
+
+async function contentReadSet(emulator: Emulator, apiUrl: string) {
+  const change = () => emulator.store.adopt(emulator.store.data);
+  const out = [];
+  for (const read of contentReads(emulator.store.data)) {
+    const options = read.afterChange ? { before: change, runs: READS_AFTER_CHANGE } : {};
+    out.push({ label: read.label, ...(await readLatency(apiUrl, LARGE_ORG.read, read.path, options)) });
+  }
+  return out;
+}
+
 // ----------------------------------------------------------------------------------------- run
 
 const work = await mkdtemp(join(tmpdir(), 'cms-emulator-bench-store-'));
@@ -320,7 +381,7 @@ try {
     demo_read_store_file: stats(demoRead),
   };
 
-  // ---- 4. reads, then 3. the write storm, on the demo and on the large store
+  // ---- 5. reads, then 3. the write storm, on the demo and on the large store; 4. a write alone
   const demoData = JSON.parse(await readFile(join(demoDir, 'data.json'), 'utf8')) as StoreData;
   const demoSlug = middlePost(demoData, DEMO.slug);
 
@@ -329,36 +390,44 @@ try {
   running.push(demo.emulator);
   const demoReads = await readSet(demo.emulator, demo.apiUrl, DEMO.read, demoSlug);
   const demoStorm = await storm('demo', demo.emulator, demo.apiUrl, DEMO.write);
-  const demoCost = await writeCost(demo.emulator.store.data, join(work, 'cost-demo'));
   await demo.emulator.stop();
   running.pop();
 
+  step('small generated store: page and collection reads');
+  const smallDir = join(work, 'small');
+  await mkdir(smallDir);
+  await writeFile(join(smallDir, 'data.json'), storeText(generateLargeStore(SMALL_STORE)));
+  const small = await startIn(smallDir);
+  running.push(small.emulator);
+  const smallContentReads = await contentReadSet(small.emulator, small.apiUrl);
+  await small.emulator.stop();
+  running.pop();
+
   await cp(pristine, largeFile); // the load runs wrote nothing, but be sure
-  step('large store: reads, then the write storm');
+  step('large store: reads, a write alone, then the write storm');
   const big = await startIn(largeDir);
   running.push(big.emulator);
   const largeReads = await readSet(big.emulator, big.apiUrl, LARGE_ORG.read, largeSlug);
+  const largeContentReads = await contentReadSet(big.emulator, big.apiUrl);
+  const largeWrite = await writeStall(big.emulator, RUNS);
   const largeStorm = await storm('large', big.emulator, big.apiUrl, LARGE_ORG.write);
-  const largeCost = await writeCost(big.emulator.store.data, join(work, 'cost-large'));
   await big.emulator.stop();
   running.pop();
 
   // ---- results
-  const reads = largeReads.map((l, i) => {
-    const d = demoReads[i]!;
-    const ratio = Math.round((l.median_ms / d.median_ms) * 10) / 10;
-    return { request: l.label, demo: d, large: l, ratio, scans_store: ratio > SCAN_RATIO };
-  });
-  const storms = [demoStorm, largeStorm].map((s, i) => {
-    const cost = [demoCost, largeCost][i]!;
-    return {
-      ...s,
-      write_cost: cost,
-      estimated_time_writing_ms: Math.round(s.file_writes * cost.atomic_write.median_ms),
-      bounded: s.file_writes <= s.file_writes_bound && s.file_writes_per_1000 <= WRITES_PER_1000_MAX,
-      all_on_disk: s.found_in_file === s.accepted_202 && s.accepted_202 === s.api_writes,
-    };
-  });
+  const compare = <T extends { label: string; median_ms: number }>(smaller: T[], larger: T[]) =>
+    larger.map((l, i) => {
+      const d = smaller[i]!;
+      const ratio = Math.round((l.median_ms / d.median_ms) * 10) / 10;
+      return { request: l.label, small: d, large: l, ratio, scans_store: ratio > SCAN_RATIO };
+    });
+  const reads = compare(demoReads, largeReads);
+  const contentReadResults = compare(smallContentReads, largeContentReads);
+  const storms = [demoStorm, largeStorm].map((s) => ({
+    ...s,
+    bounded: s.file_writes <= s.file_writes_bound && s.file_writes_per_1000 <= WRITES_PER_1000_MAX,
+    all_on_disk: s.found_in_file === s.accepted_202 && s.accepted_202 === s.api_writes,
+  }));
   const targets = {
     load_max_ms: LOAD_TARGET_MS,
     read_store_file_met: load.read_store_file.median_ms < LOAD_TARGET_MS,
@@ -383,9 +452,12 @@ try {
       file_mib: mib(largeBytes),
     },
     demo_store: { file_bytes: demoBytes },
+    small_store: { generator: SMALL_STORE },
     load,
     writes: storms,
+    write_alone: largeWrite,
     reads,
+    content_reads: contentReadResults,
     targets,
   };
 
@@ -397,38 +469,15 @@ try {
     `\nLarge data file: ${results.large_store.file_mib} MiB (${largeBytes.toLocaleString('en')} bytes), generated in ${results.large_store.generate_ms} ms; ` +
       `demo fixture ${Math.round(demoBytes / 1024)} KiB\n`,
   );
+  const loadRow = (label: string, st: Stats) => [label, st.median_ms, st.p95_ms, st.min_ms, st.max_ms, st.runs];
   table(
-    ['load (large store)', 'median ms', 'min ms', 'max ms', 'runs'],
+    ['load (large store)', 'median ms', 'p95 ms', 'min ms', 'max ms', 'runs'],
     [
-      [
-        'readStoreFile (parse + schema + content checks)',
-        load.read_store_file.median_ms,
-        load.read_store_file.min_ms,
-        load.read_store_file.max_ms,
-        RUNS,
-      ],
-      [
-        'createEmulator + start',
-        load.create_emulator_and_start.median_ms,
-        load.create_emulator_and_start.min_ms,
-        load.create_emulator_and_start.max_ms,
-        RUNS,
-      ],
-      ['stop', load.stop.median_ms, load.stop.min_ms, load.stop.max_ms, RUNS],
-      [
-        'CLI: spawn until "API base URL"',
-        load.cli_spawn_until_ready.median_ms,
-        load.cli_spawn_until_ready.min_ms,
-        load.cli_spawn_until_ready.max_ms,
-        RUNS,
-      ],
-      [
-        'readStoreFile, demo fixture (for scale)',
-        load.demo_read_store_file.median_ms,
-        load.demo_read_store_file.min_ms,
-        load.demo_read_store_file.max_ms,
-        RUNS,
-      ],
+      loadRow('readStoreFile (parse + schema + content checks)', load.read_store_file),
+      loadRow('createEmulator + start', load.create_emulator_and_start),
+      loadRow('stop', load.stop),
+      loadRow('CLI: spawn until "API base URL"', load.cli_spawn_until_ready),
+      loadRow('readStoreFile, demo fixture (for scale)', load.demo_read_store_file),
     ],
   );
   console.log(
@@ -449,10 +498,6 @@ try {
       ['file writes (store.writes delta)', ...storms.map((s) => s.file_writes)],
       ['file writes per 1,000 API writes', ...storms.map((s) => s.file_writes_per_1000)],
       ['bound: 1 + on-disk time / 100 ms', ...storms.map((s) => s.file_writes_bound)],
-      ['one file write: bytes', ...storms.map((s) => s.write_cost.bytes.toLocaleString('en'))],
-      ['one file write: JSON.stringify, ms', ...storms.map((s) => s.write_cost.serialize.median_ms)],
-      ['one file write: whole atomic write, ms', ...storms.map((s) => s.write_cost.atomic_write.median_ms)],
-      ['estimated time spent writing, ms', ...storms.map((s) => s.estimated_time_writing_ms)],
       ['event loop: longest stall, ms', ...storms.map((s) => s.event_loop_max_stall_ms)],
       ['storm posts found in the file', ...storms.map((s) => s.found_in_file)],
     ],
@@ -461,17 +506,37 @@ try {
     `file writes bounded (≤ bound and ≤ ${WRITES_PER_1000_MAX} per 1,000): demo ${mark(targets.file_writes_bounded_demo)}, large ${mark(targets.file_writes_bounded_large)}\n`,
   );
   table(
-    ['read (median of sequential requests)', 'runs', 'demo ms', 'large ms', 'large/demo', 'large bytes', 'verdict'],
-    reads.map((r) => [
-      r.request,
-      r.large.runs,
-      r.demo.median_ms,
-      r.large.median_ms,
-      r.ratio,
-      r.large.bytes,
-      r.scans_store ? 'scales with the store' : 'flat',
-    ]),
+    ['one write of the large store, alone', 'median', 'p95', 'max'],
+    [
+      ['bytes', largeWrite.bytes.toLocaleString('en'), '', ''],
+      [
+        'JSON.stringify in one piece (for scale), ms',
+        largeWrite.serialize.median_ms,
+        largeWrite.serialize.p95_ms,
+        largeWrite.serialize.max_ms,
+      ],
+      ['mutate until on disk, ms', largeWrite.on_disk.median_ms, largeWrite.on_disk.p95_ms, largeWrite.on_disk.max_ms],
+      ['event loop: longest stall (watcher included), ms', largeWrite.stall.median_ms, largeWrite.stall.p95_ms, largeWrite.stall.max_ms],
+    ],
   );
+  console.log('');
+  const readTable = (smallLabel: string, rows: typeof reads) =>
+    table(
+      ['read (median of sequential requests)', 'runs', `${smallLabel} ms`, 'large ms', 'large p95 ms', 'ratio', 'large bytes', 'verdict'],
+      rows.map((r) => [
+        r.request,
+        r.large.runs,
+        r.small.median_ms,
+        r.large.median_ms,
+        r.large.p95_ms,
+        r.ratio,
+        r.large.bytes,
+        r.scans_store ? 'scales with the store' : 'flat',
+      ]),
+    );
+  readTable('demo', reads);
+  console.log('');
+  readTable('small', contentReadResults);
 
   const resultsDir = join(root, 'bench', 'results');
   await mkdir(resultsDir, { recursive: true });
