@@ -2,7 +2,8 @@
  * Reads and checks a data file. Errors name their exact place: line and column for JSON syntax,
  * the path of the bad value for schema violations, so a hand edit is quick to mend.
  */
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
+import { AtomicJsonFile } from './atomic-file.js';
 import { migrate, MigrationError, versionOf } from './migrations.js';
 import { z } from 'zod';
 import { checkStoreContent } from './content-check.js';
@@ -47,7 +48,8 @@ export async function readAndMigrate(file: string): Promise<{ data: StoreData; m
   const data = checkParsed(result.data, file);
   const backup = `${file}.v${version}.bak`;
   await copyFile(file, backup);
-  await writeFile(file, JSON.stringify(data, null, 2) + '\n');
+  // Atomic like every other write of the file: a crash now leaves the old file or the migrated one.
+  await new AtomicJsonFile<StoreData>(file).write(data);
   return { data, migrated: result.applied, backup };
 }
 
