@@ -5,13 +5,15 @@
  * file or the new one, never a mix. Pretty-printed with a two-space indent, as people edit it.
  *
  * A large store is serialized in a worker (write-worker.ts) so the event loop keeps serving
- * requests; a small one here, where a worker would cost more than it saves.
+ * requests; a small one here, where a worker would cost more than it saves. The worker keeps a
+ * copy of the data; each write after the first sends it only what changed (snapshot-diff.ts).
  */
 import { createHash } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
-import { writeInWorker, type WrittenTemporary } from './write-worker.js';
+import { diff, shadowOf, type Change, type Shadow } from './snapshot-diff.js';
+import { workerGeneration, writeInWorker, type WorkerWrite, type WrittenTemporary } from './write-worker.js';
 
 /** How many of our recent writes are remembered (a watcher may read one while the next is under way). */
 const REMEMBERED = 16;
@@ -55,6 +57,8 @@ export class AtomicJsonFile<T> implements Adapter<T> {
    * of our writes finished or under way, is recognized as ours and never taken for an edit.
    */
   private readonly recent: string[] = [];
+  /** What the worker's copy of the data is: the data object, its shadow, and the worker holding it. */
+  private copy: { root: unknown; shadow: Shadow; generation: number } | null = null;
 
   constructor(
     readonly file: string,
@@ -96,16 +100,31 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     }
   }
 
-  /** What structured clone refuses (a function, say) JSON may still write: then it is written here. */
+  /**
+   * What structured clone refuses (a function, say) JSON may still write: then it is written here.
+   * Whatever goes wrong, the next write sends all of the data again.
+   */
   private inWorker(data: T, temporary: string): Promise<WrittenTemporary> {
+    const generation = workerGeneration();
+    let write: WorkerWrite;
+    if (this.copy && this.copy.root === data && this.copy.generation === generation) {
+      const changes: Change[] = [];
+      this.copy.shadow = diff(data, this.copy.shadow, [], changes);
+      write = { file: this.file, temporary, changes };
+    } else {
+      this.copy = { root: data, shadow: shadowOf(data), generation };
+      write = { file: this.file, temporary, data };
+    }
     let written: Promise<WrittenTemporary>;
     try {
-      written = writeInWorker(data, temporary);
+      written = writeInWorker(write);
     } catch (err) {
+      this.copy = null;
       if (!(err instanceof Error && err.name === 'DataCloneError')) throw err;
       return writeHere(data, temporary);
     }
     return written.catch(async (err: unknown) => {
+      this.copy = null;
       await rm(temporary, { force: true });
       throw err;
     });
