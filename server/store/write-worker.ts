@@ -75,6 +75,24 @@ const pending = new Map<number, { resolve: (written: WrittenTemporary) => void; 
 /** Counts the workers started: a copy the worker holds is only good while the same worker runs. */
 let generation = 0;
 
+/**
+ * A worker without writes for this long is stopped, and the copies of data it holds (as large as
+ * the stores) with it; the next write starts another and sends all of its data.
+ */
+const IDLE_MS = 60_000;
+let idleTimer: NodeJS.Timeout | null = null;
+
+function stopWhenIdle(target: Worker): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (worker !== target || pending.size > 0) return;
+    worker = null;
+    void target.terminate();
+  }, IDLE_MS);
+  idleTimer.unref();
+}
+
 function failAll(err: Error): void {
   for (const { reject } of pending.values()) reject(err);
   pending.clear();
@@ -89,7 +107,10 @@ function theWorker(): Worker {
     const waiting = pending.get(reply.id);
     if (!waiting) return;
     pending.delete(reply.id);
-    if (pending.size === 0) started.unref();
+    if (pending.size === 0) {
+      started.unref();
+      stopWhenIdle(started);
+    }
     if ('error' in reply) waiting.reject(new Error(`writing the data file failed in its worker: ${reply.error}`));
     else waiting.resolve({ hash: reply.hash, size: reply.size });
   });
