@@ -14,7 +14,7 @@ import { parsePostCreate, parsePostPatch, type SlugRules } from '../domain/posts
 import { indexedNeighbours, indexedPosts, postReadIndex } from '../domain/posts/read-index.js';
 import { neighbourRecord, OrgIndex, serializePost } from '../domain/posts/serialize.js';
 import { boolParam, filterParam, flagParam, paginationParams } from '../domain/query.js';
-import { searchPosts } from '../domain/search.js';
+import { hitsFor, searchPosts } from '../domain/search.js';
 import { authOf, requireRead, requireWrite } from '../http/auth.js';
 import { postSlugs } from '../jobs/post-slugs.js';
 import { jsonBody } from '../http/body.js';
@@ -95,7 +95,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
       cachedJson(req, res, organization, ctx.store.revision, () => {
         const q = parseQuery(searchQuery, req);
         const request = pageRequest(q);
-        const hits = searchPosts(organization, ctx.store.revision, q.query ?? '');
+        const hits = hitsFor(searchPosts(organization, ctx.store.revision, q.query ?? ''), request);
         const index = new OrgIndex(organization, cdnBase(req));
         return paginate(hits, request, (hit) => ({ ...serializePost(index, hit.post, { excludeBody: q.exclude_body }), rank: hit.rank }));
       });

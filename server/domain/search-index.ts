@@ -6,9 +6,12 @@
  * large benchmark store (docs/performance.md): MiniSearch keeps a Map per term and field and
  * builds an object per matching document, so a common word over 10,000 posts took 10–30 ms;
  * and the post search rebuilt it whole after every write (2–3 s). Here postings are typed
- * arrays, scores accumulate in one Float64Array, and documents are added and removed one by
- * one; a removed document leaves a hole until the owner rebuilds (see `holes`).
+ * arrays, scores accumulate in work arrays kept between searches, a later query term only
+ * scores documents that matched the earlier ones, matches are ranked only as far as they are
+ * read (search-ranking.ts), and documents are added and removed one by one; a removed document
+ * leaves a hole until the owner rebuilds (see `holes`).
  */
+import { Ranking } from './search-ranking.js';
 import { boundedDistance, queryTerms, tokens } from './search-terms.js';
 
 /** Relative weight of each field: title, body, summary (the order of `add`'s texts). */
@@ -24,6 +27,9 @@ class Postings {
   slots = new Int32Array(4);
   counts = new Uint16Array(4);
   length = 0;
+  /** Live documents among them, as counted when the index had made `countedAt` changes. */
+  live = 0;
+  countedAt = -1;
 
   push(slot: number, count: number): void {
     if (this.length === this.slots.length) {
@@ -40,9 +46,11 @@ class Postings {
   }
 }
 
-export interface ScoredDocument<T> {
-  document: T;
-  score: number;
+/** Per-slot work arrays of a search: summed scores, query terms matched, last term that touched it. */
+interface Scratch {
+  total: Float64Array;
+  matched: Uint16Array;
+  seen: Int32Array;
 }
 
 /** How a query term reaches into the dictionary: `prefix` for the last term, `fuzzy` as a share of its length. */
@@ -63,6 +71,10 @@ export class SearchIndex<T> {
   private readonly byLength = new Map<number, string[]>();
   private sorted: string[] = [];
   private unsorted: string[] = [];
+  private scratch: Scratch | null = null;
+  /** Bumped per query term (marks slots already touched by it) and per add or remove. */
+  private stamp = 0;
+  private changes = 0;
 
   /** `tieOrder` orders documents of equal score, so the answer never depends on the index's history. */
   constructor(private readonly tieOrder: (a: T, b: T) => number) {}
@@ -81,6 +93,7 @@ export class SearchIndex<T> {
     const slot = this.documents.length;
     this.documents.push(document);
     this.live += 1;
+    this.changes += 1;
     texts.forEach((text, field) => {
       // Counted as written first: the field's length is its distinct raw tokens (MiniSearch's
       // measure), and each distinct token is lower-cased once rather than at every occurrence.
@@ -102,35 +115,50 @@ export class SearchIndex<T> {
     if (this.documents[slot] == null) return;
     this.documents[slot] = null;
     this.live -= 1;
+    this.changes += 1;
     for (let field = 0; field < FIELDS; field++) this.totalLengths[field]! -= this.lengths[field]![slot]!;
   }
 
-  /** Documents matching every term of `query`, best first (equal scores in `tieOrder`). */
-  search(query: string, options: (term: string, i: number, terms: string[]) => TermOptions): ScoredDocument<T>[] {
+  /** Documents matching every term of `query`, ranked on demand (equal scores in `tieOrder`). */
+  search(query: string, options: (term: string, i: number, terms: string[]) => TermOptions): Ranking<T> {
     const terms = queryTerms(query);
-    if (terms.length === 0 || this.live === 0) return [];
-    const slots = this.documents.length;
-    const total = new Float64Array(slots);
-    const matched = new Uint16Array(slots);
-    const termScore = new Float64Array(slots);
-    for (let i = 0; i < terms.length; i++) {
-      const touched: number[] = [];
+    const scratch = this.scratchFor(this.documents.length);
+    const touched: number[] = [];
+    for (let i = 0; i < terms.length && this.live > 0; i++) {
       // In term order, so that sums (and so ties) do not depend on the order terms were met.
       const expanded = [...this.expand(terms[i]!, options(terms[i]!, i, terms))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      for (const [term, weight] of expanded) this.score(term, weight, termScore, touched);
-      for (const slot of touched) {
-        total[slot]! += termScore[slot]!;
-        termScore[slot] = 0;
-        matched[slot]! += 1;
+      const before = touched.length;
+      this.stamp += 1;
+      for (const [term, weight] of expanded) this.score(term, weight, i, scratch, touched);
+      // A slot counts as matched once per query term, however many of its expansions it holds.
+      for (let t = before; t < touched.length; t++) scratch.matched[touched[t]!]! += 1;
+    }
+    // Every query term matched; a slot appears once per term in `touched`, so it is marked taken.
+    const all = terms.length;
+    const found: number[] = [];
+    for (const slot of touched) {
+      if (all > 0 && scratch.matched[slot] === all) {
+        found.push(slot);
+        scratch.matched[slot] = all + 1;
       }
     }
     const quality = new Set(terms).size;
-    const hits: { slot: number; score: number }[] = [];
-    for (let slot = 0; slot < slots; slot++) {
-      if (matched[slot] === terms.length) hits.push({ slot, score: total[slot]! * quality });
+    const slots = Int32Array.from(found);
+    const scores = Float64Array.from(found, (slot) => scratch.total[slot]! * quality);
+    for (const slot of touched) {
+      scratch.total[slot] = 0;
+      scratch.matched[slot] = 0;
     }
-    hits.sort((a, b) => b.score - a.score || this.tieOrder(this.documents[a.slot]!, this.documents[b.slot]!));
-    return hits.map((h) => ({ document: this.documents[h.slot]!, score: h.score }));
+    return new Ranking<T>(slots, scores, (slot) => this.documents[slot] as T, this.tieOrder);
+  }
+
+  /** Work arrays as long as the slots, kept between searches (a search allocates no per-slot array). */
+  private scratchFor(slots: number): Scratch {
+    if (!this.scratch || this.scratch.total.length < slots) {
+      const size = Math.max(slots, 64) * 2;
+      this.scratch = { total: new Float64Array(size), matched: new Uint16Array(size), seen: new Int32Array(size).fill(-1) };
+    }
+    return this.scratch;
   }
 
   /** The dictionary terms a query term stands for, with their weights (MiniSearch's rules). */
@@ -154,29 +182,46 @@ export class SearchIndex<T> {
     return found;
   }
 
-  /** Adds the weighted BM25+ score of `term` in every field to each live slot holding it. */
-  private score(term: string, weight: number, into: Float64Array, touched: number[]): void {
+  /**
+   * Adds the weighted BM25+ score of `term` in every field to each live slot holding it, for the
+   * query's `termIndex`-th term: only slots that matched every earlier term can still match, so
+   * the others are skipped. `touched` gets each slot once per query term.
+   */
+  private score(term: string, weight: number, termIndex: number, scratch: Scratch, touched: number[]): void {
     const fields = this.terms.get(term);
     if (!fields) return;
     for (let field = 0; field < FIELDS; field++) {
       const postings = fields[field];
       if (!postings) continue;
-      let holding = 0;
-      for (let i = 0; i < postings.length; i++) if (this.documents[postings.slots[i]!] != null) holding += 1;
+      const holding = this.liveCount(postings);
       if (holding === 0) continue;
       const idf = Math.log(1 + (this.live - holding + 0.5) / (holding + 0.5));
       const average = this.totalLengths[field]! / this.live;
-      const factor = weight * BOOSTS[field]!;
+      const factor = weight * BOOSTS[field]! * idf;
       const lengths = this.lengths[field]!;
       for (let i = 0; i < postings.length; i++) {
         const slot = postings.slots[i]!;
-        if (this.documents[slot] == null) continue;
+        if (scratch.matched[slot] !== termIndex || this.documents[slot] == null) continue;
         const count = postings.counts[i]!;
         const norm = count + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / average);
-        if (into[slot] === 0) touched.push(slot);
-        into[slot]! += factor * idf * (BM25.d + (count * (BM25.k + 1)) / norm);
+        if (scratch.seen[slot] !== this.stamp) {
+          scratch.seen[slot] = this.stamp;
+          touched.push(slot);
+        }
+        scratch.total[slot]! += factor * (BM25.d + (count * (BM25.k + 1)) / norm);
       }
     }
+  }
+
+  /** How many live documents a postings list names (counted again only after adds or removes). */
+  private liveCount(postings: Postings): number {
+    if (postings.countedAt !== this.changes) {
+      let live = 0;
+      for (let i = 0; i < postings.length; i++) if (this.documents[postings.slots[i]!] != null) live += 1;
+      postings.live = live;
+      postings.countedAt = this.changes;
+    }
+    return postings.live;
   }
 
   private postingsOf(term: string, field: number): Postings {

@@ -7,6 +7,7 @@
  * writes, then searches, pays for the posts it wrote, not for the whole blog.
  */
 import type { Organization, Post } from '../store/schema.js';
+import type { PageRequest } from './pagination.js';
 import { isPublished } from './posts/queries.js';
 import { SearchIndex, type TermOptions } from './search-index.js';
 import { htmlToText } from './search-terms.js';
@@ -55,12 +56,33 @@ const termOptions = (term: string, i: number, terms: string[]): TermOptions => (
   fuzzy: term.length >= 5 ? 0.2 : 0,
 });
 
-/** Ranked hits for `query`; an empty query finds nothing (spec). */
-export function searchPosts(org: Organization, revision: number, query: string): SearchHit[] {
-  if (query.trim() === '') return [];
-  return indexFor(org, revision)
-    .search(query, termOptions)
-    .map(({ document, score }) => ({ post: document, rank: Math.round(score * 1000) / 1000 }));
+/** The posts a query matched: how many, and the best of them on demand. */
+export interface SearchResults {
+  count: number;
+  /** The best `n` hits, best first. */
+  top(n: number): SearchHit[];
+}
+
+/** Hits for `query`; an empty query finds nothing (spec). */
+export function searchPosts(org: Organization, revision: number, query: string): SearchResults {
+  if (query.trim() === '') return { count: 0, top: () => [] };
+  const ranking = indexFor(org, revision).search(query, termOptions);
+  return {
+    count: ranking.count,
+    top: (n) => ranking.top(n).map(({ document, score }) => ({ post: document, rank: Math.round(score * 1000) / 1000 })),
+  };
+}
+
+/**
+ * The hits paginate() reads for `request`: a list as long as the count, filled from the best hit
+ * to the end of the requested page. Entries past that stay empty and are never read, so a word
+ * that most posts hold costs a page's worth of ranking, not the whole blog's.
+ */
+export function hitsFor(results: SearchResults, request: PageRequest): SearchHit[] {
+  const end = request.style === 'page' ? request.page * request.pageSize : request.offset + request.limit;
+  const list = new Array<SearchHit>(results.count);
+  results.top(Math.min(end, results.count)).forEach((hit, i) => (list[i] = hit));
+  return list;
 }
 
 function indexFor(org: Organization, revision: number): SearchIndex<Post> {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { searchPosts } from '../../server/domain/search.js';
+import { Ranking } from '../../server/domain/search-ranking.js';
 import { boundedDistance } from '../../server/domain/search-terms.js';
 import type { Organization, Post } from '../../server/store/schema.js';
 
@@ -58,8 +59,11 @@ const QUERIES = [
   'nothing',
 ];
 const org = (posts: Post[]) => ({ posts }) as unknown as Organization;
-const answer = (o: Organization, revision: number) =>
-  QUERIES.map((q) => searchPosts(o, revision, q).map((h) => [h.post.id, h.rank] as const));
+const answer = (o: Organization, revision: number) => QUERIES.map((q) => all(o, revision, q).map((h) => [h.post.id, h.rank] as const));
+const all = (o: Organization, revision: number, q: string) => {
+  const found = searchPosts(o, revision, q);
+  return found.top(found.count);
+};
 
 describe('post search index', () => {
   it('answers like a fresh index after creates, edits, unpublishes and deletes', () => {
@@ -100,16 +104,16 @@ describe('post search index', () => {
       post(3, ['glacier'], { status: 'draft' }),
       post(4, ['glacier'], { deleted: at }),
     ]);
-    expect(searchPosts(o, 1, 'glacier').map((h) => h.post.id)).toEqual([2, 1]);
-    expect(searchPosts(o, 1, '  ')).toEqual([]);
+    expect(all(o, 1, 'glacier').map((h) => h.post.id)).toEqual([2, 1]);
+    expect(searchPosts(o, 1, '  ').count).toBe(0);
   });
 
   it('sees a post list replaced as a whole (reset, import, a hand edit)', () => {
     const o = org([post(1, ['glacier'])]);
-    expect(searchPosts(o, 1, 'glacier')).toHaveLength(1);
+    expect(searchPosts(o, 1, 'glacier').count).toBe(1);
     o.posts = [post(1, ['ridge'])];
-    expect(searchPosts(o, 2, 'glacier')).toHaveLength(0);
-    expect(searchPosts(o, 2, 'ridge')).toHaveLength(1);
+    expect(searchPosts(o, 2, 'glacier').count).toBe(0);
+    expect(searchPosts(o, 2, 'ridge').count).toBe(1);
   });
 });
 
@@ -140,5 +144,28 @@ describe('boundedDistance', () => {
         expect(boundedDistance(a, b, max), `${a}/${b}/${max}`).toBe(exact <= max ? exact : max + 1);
       }
     }
+  });
+});
+
+describe('Ranking', () => {
+  it('top(n) is the first n of the full order, ties broken by the tie order then the slot', () => {
+    const next = random(11);
+    const n = 500;
+    const slots = Int32Array.from({ length: n }, (_, i) => i * 3);
+    // Few distinct scores, so ties are common.
+    const scores = Float64Array.from({ length: n }, () => Math.floor(next() * 20) / 4);
+    const ids = Array.from({ length: n * 3 }, () => Math.floor(next() * 50));
+    const ranking = new Ranking<number>(
+      slots,
+      scores,
+      (slot) => ids[slot]!,
+      (a, b) => a - b,
+    );
+    const full = ranking.top(n);
+    for (let i = 1; i < full.length; i++) {
+      const [a, b] = [full[i - 1]!, full[i]!];
+      expect(a.score > b.score || (a.score === b.score && a.document <= b.document)).toBe(true);
+    }
+    for (const k of [0, 1, 2, 10, 99, 250, 499, 500, 800]) expect(ranking.top(k)).toEqual(full.slice(0, k));
   });
 });
