@@ -57,6 +57,7 @@ export class EventStream {
     const message: SseMessage = { id: ++this.seq, event, data };
     this.buffer.push(message);
     if (this.buffer.length > this.bufferSize) this.buffer.splice(0, this.buffer.length - this.bufferSize);
+    if (this.clients.size === 0) return; // kept for a resume; encoded only when someone listens
     const text = format(message);
     for (const client of this.clients) this.queue(client, text);
   }
