@@ -66,8 +66,11 @@ afterAll(async () => {
 
 describe('GET /__emulator/events', () => {
   it('starts with a snapshot, then streams requests, jobs, changes and deliveries', async () => {
+    // Write once the stream is open (its snapshot came), not after a guess of how long that takes.
+    let opened!: () => void;
+    const streamOpen = new Promise<void>((resolve) => (opened = resolve));
     const write = async () => {
-      await new Promise((r) => setTimeout(r, 100));
+      await streamOpen;
       await fetch(`${cms.apiUrl}/posts/`, {
         method: 'POST',
         headers: { authorization: `Token ${cms.tokens['acme']!.write}`, 'content-type': 'application/json' },
@@ -75,7 +78,10 @@ describe('GET /__emulator/events', () => {
       });
     };
     const [messages] = await Promise.all([
-      collect(`${cms.controlUrl}/events`, (m) => m.some((x) => x.event === 'delivery' && x.data['state'] === 'succeeded')),
+      collect(`${cms.controlUrl}/events`, (m) => {
+        if (m.length > 0) opened();
+        return m.some((x) => x.event === 'delivery' && x.data['state'] === 'succeeded');
+      }),
       write(),
     ]);
     expect(messages[0]?.event).toBe('snapshot');
