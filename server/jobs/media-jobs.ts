@@ -19,27 +19,47 @@ import { organizationOf } from './organization.js';
 
 export function registerMediaJobs(ctx: EmulatorContext, limits?: DownloadLimits): void {
   const dataDir = dirname(ctx.store.file);
+  // Imports run beside the write line, several at once: two of the same URL share one download
+  // (the library keeps one record per URL).
+  const downloading = new Map<string, Promise<string>>();
 
-  ctx.jobs.register('media.import', async ({ organization, url, alt, target }, job) => {
+  async function libraryIdFor(organization: string, url: string, alt: string | null, cause: Cause): Promise<string> {
     const org = organizationOf(ctx, organization);
     const known = new Set(org.media.map((m) => m.id));
     // Already in the library: the same remote URL, or one of our own CDN URLs.
-    let id = cdnIdOf(url, known) ?? org.media.find((m) => m.original_url === url)?.id ?? null;
-    if (id === null) {
-      try {
-        const record = await downloadMedia({ url, organization, alt, dataDir, now: isoNow(ctx.clock), ...(limits ? { limits } : {}) });
-        ctx.store.mutate(() => org.media.push(record));
-        ctx.bus.emit({ type: 'media.created', organization, media: structuredClone(record), cause: job.cause });
-        id = record.id;
-      } catch (err) {
-        if (err instanceof DownloadError) throw new WriteFailure(`${err.message}. The content keeps the remote URL.`);
-        throw err;
-      }
+    const existing = cdnIdOf(url, known) ?? org.media.find((m) => m.original_url === url)?.id;
+    if (existing !== undefined) return existing;
+    const key = `${organization}\n${url}`;
+    let download = downloading.get(key);
+    if (!download) {
+      download = (async () => {
+        try {
+          const record = await downloadMedia({ url, organization, alt, dataDir, now: isoNow(ctx.clock), ...(limits ? { limits } : {}) });
+          // The store may have been replaced (reset, restore) while the download ran.
+          const current = organizationOf(ctx, organization);
+          ctx.store.mutate(() => current.media.push(record));
+          ctx.bus.emit({ type: 'media.created', organization, media: structuredClone(record), cause });
+          return record.id;
+        } catch (err) {
+          if (err instanceof DownloadError) throw new WriteFailure(`${err.message}. The content keeps the remote URL.`);
+          throw err;
+        }
+      })().finally(() => downloading.delete(key));
+      downloading.set(key, download);
     }
-    const libraryId = id;
-    const found = ctx.store.mutate(() => useLibraryFile(org, target, url, libraryId));
-    if (!found) throw new WriteFailure(`The media was saved to the library, but the record that uses it was deleted meanwhile.`);
-  });
+    return download;
+  }
+
+  ctx.jobs.register(
+    'media.import',
+    async ({ organization, url, alt, target }, job) => {
+      const libraryId = await libraryIdFor(organization, url, alt, job.cause);
+      const org = organizationOf(ctx, organization);
+      const found = ctx.store.mutate(() => useLibraryFile(org, target, url, libraryId));
+      if (!found) throw new WriteFailure(`The media was saved to the library, but the record that uses it was deleted meanwhile.`);
+    },
+    { beside: true },
+  );
 }
 
 /** Queues one import per remote URL of the values a write stored. */

@@ -3,6 +3,11 @@
  * asynchronously"). Jobs are a kind plus a plain-data payload, so they can be recorded and later
  * journaled; they run one at a time in acceptance order, so a PATCH never overtakes the POST it
  * follows. A failed job keeps its reason: the API never reports it, the control surface will.
+ *
+ * Kinds registered `beside` the line (media downloads) run next to it, a few at a time: they wait
+ * on other machines, and one slow image server must not hold every later write back. They
+ * touch the store only in one synchronous step at their end, checking that what they update is
+ * still there, so running beside the line cannot reorder writes.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
@@ -27,6 +32,11 @@ export interface JobRecord {
 
 type Handler<P> = (payload: P, job: JobRecord) => Promise<void> | void;
 
+/** How many jobs of the kinds beside the line run at once. */
+const BESIDE_CONCURRENCY = 4;
+
+type Pending = { record: JobRecord; payload: unknown; durable: Promise<void> };
+
 /** Keeps the newest records; older finished ones are dropped so memory stays bounded. */
 const DEFAULT_HISTORY = 2000;
 
@@ -38,7 +48,11 @@ export interface Durability {
 
 export class JobQueue<Payloads extends object> {
   private readonly handlers = new Map<keyof Payloads, Handler<never>>();
-  private readonly pending: { record: JobRecord; payload: unknown; durable: Promise<void> }[] = [];
+  private readonly besideKinds = new Set<keyof Payloads>();
+  private readonly pending: Pending[] = [];
+  /** Jobs of the kinds beside the line, not started yet, oldest first. */
+  private readonly besideQueue: Pending[] = [];
+  private besideRunning = 0;
   private durability: Durability | null = null;
   private readonly history: JobRecord[] = [];
   private running = false;
@@ -59,8 +73,9 @@ export class JobQueue<Payloads extends object> {
     return this.handlers.has(kind as keyof Payloads);
   }
 
-  register<K extends keyof Payloads>(kind: K, handler: Handler<Payloads[K]>): void {
+  register<K extends keyof Payloads>(kind: K, handler: Handler<Payloads[K]>, options: { beside?: boolean } = {}): void {
     this.handlers.set(kind, handler as Handler<never>);
+    if (options.beside) this.besideKinds.add(kind);
   }
 
   /**
@@ -110,8 +125,14 @@ export class JobQueue<Payloads extends object> {
         ? Promise.resolve()
         : this.durability.append({ id: record.id, kind, organization: meta.organization, cause: meta.cause, payload });
     durable.catch((err: unknown) => console.error('cms-emulator: could not journal a job:', err));
-    this.pending.push({ record, payload, durable });
     this.remember(record);
+    if (this.besideKinds.has(kind)) {
+      this.besideQueue.push({ record, payload, durable });
+      this.bus.emit({ type: 'job.queued', job: record });
+      setImmediate(() => this.startBeside());
+      return { record, durable };
+    }
+    this.pending.push({ record, payload, durable });
     this.bus.emit({ type: 'job.queued', job: record });
     if (!this.running) {
       this.running = true;
@@ -126,7 +147,7 @@ export class JobQueue<Payloads extends object> {
    * they are recorded as failed with `reason`. A job already running finishes.
    */
   clear(reason: string): number {
-    const dropped = this.running ? this.pending.splice(1) : this.pending.splice(0);
+    const dropped = [...(this.running ? this.pending.splice(1) : this.pending.splice(0)), ...this.besideQueue.splice(0)];
     for (const { record } of dropped) {
       record.status = 'failed';
       record.error = reason;
@@ -139,7 +160,7 @@ export class JobQueue<Payloads extends object> {
 
   /** Payloads of jobs not yet finished, oldest first (lets validation see accepted writes). */
   pendingPayloads<K extends keyof Payloads>(kind: K): Payloads[K][] {
-    return this.pending.filter((p) => p.record.kind === kind).map((p) => p.payload as Payloads[K]);
+    return [...this.pending, ...this.besideQueue].filter((p) => p.record.kind === kind).map((p) => p.payload as Payloads[K]);
   }
 
   list(): readonly JobRecord[] {
@@ -147,7 +168,7 @@ export class JobQueue<Payloads extends object> {
   }
 
   isIdle(): boolean {
-    return !this.running && this.pending.length === 0;
+    return !this.running && this.pending.length === 0 && this.besideRunning === 0 && this.besideQueue.length === 0;
   }
 
   /** Resolves when every accepted job has finished (succeeded or failed). */
@@ -163,9 +184,27 @@ export class JobQueue<Payloads extends object> {
       this.pending.shift();
     }
     this.running = false;
+    this.wakeIfIdle();
+  }
+
+  private wakeIfIdle(): void {
+    if (!this.isIdle()) return;
     const waiters = this.waiters;
     this.waiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  /** Starts jobs beside the line while there is room; each start pulls the next when it ends. */
+  private startBeside(): void {
+    while (this.besideRunning < BESIDE_CONCURRENCY && this.besideQueue.length > 0) {
+      const next = this.besideQueue.shift()!;
+      this.besideRunning++;
+      void this.run(next.record, next.payload).finally(() => {
+        this.besideRunning--;
+        this.startBeside();
+        this.wakeIfIdle();
+      });
+    }
   }
 
   private async run(record: JobRecord, payload: unknown): Promise<void> {

@@ -226,6 +226,8 @@ interface HoldingOrigin {
   arrived(path: string): Promise<void>;
   /** Answers every held request with a JPEG. */
   release(): void;
+  /** Whether a request for `path` ever arrived. */
+  wasRequested(path: string): boolean;
   close(): Promise<void>;
 }
 
@@ -244,6 +246,7 @@ async function startHoldingOrigin(jpeg: Buffer): Promise<HoldingOrigin> {
   return {
     url: `http://127.0.0.1:${port}`,
     arrived: (path) => (seen.has(path) ? Promise.resolve() : new Promise((resolve) => waiters.set(path, resolve))),
+    wasRequested: (path) => seen.has(path),
     release() {
       for (const res of held.splice(0)) {
         res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(jpeg.length) });
@@ -652,20 +655,38 @@ describe('state', () => {
     });
 
     it('drops the jobs still queued and records them as failed; they never run', async () => {
-      await startSlowJob();
-      const queuedSlug = unique('queued-post');
-      expect((await createPost('acme', { title: unique('Queued'), slug: queuedSlug, status: 'published' })).status).toBe(202);
-      const [queued] = await jobs('?status=queued&kind=post.create');
-      expect(queued).toBeDefined();
+      // Downloads run beside the write line, four at a time: a fifth waits its turn, queued.
+      for (let i = 0; i < 4; i++) await startSlowJob();
+      const queuedSlug = unique('queued-image');
+      const queuedPath = `/${unique('never')}.jpg`;
+      const created = await createPost('acme', {
+        title: unique('Queued'),
+        slug: queuedSlug,
+        status: 'published',
+        featured_image: origin.url + queuedPath,
+      });
+      expect(created.status).toBe(202);
+      let queued: JobRecord | undefined;
+      await expect.poll(async () => (queued = (await jobs('?status=queued&kind=media.import'))[0])).toBeDefined();
 
       expect((await control('POST', '/reset')).status).toBe(200);
-      const dropped = (await jobs('?kind=post.create')).find((j) => j.id === queued!.id);
+      const dropped = (await jobs('?kind=media.import')).find((j) => j.id === queued!.id);
       expect(dropped).toMatchObject({ status: 'failed', error: expect.stringMatching(/reset/), finished: expect.any(String) });
 
       origin.release();
       await settle();
-      expect((await readPost(queuedSlug)).status).toBe(404);
+      expect(origin.wasRequested(queuedPath)).toBe(false);
       expect((await jobs()).find((j) => j.id === queued!.id)?.status).toBe('failed');
+    });
+
+    it('a slow download does not hold back later writes', async () => {
+      await startSlowJob();
+      const slug = unique('not-held');
+      expect((await createPost('acme', { title: unique('Not held'), slug, status: 'published' })).status).toBe(202);
+      await expect.poll(async () => (await readPost(slug)).status, { timeout: 5000 }).toBe(200);
+      expect(await jobs('?status=running&kind=media.import')).toHaveLength(1);
+      origin.release();
+      await settle();
     });
   });
 

@@ -106,13 +106,13 @@ describe('Jobs view', () => {
 
     const progress = page.getByTestId('jobs-progress');
     await progress.waitFor();
-    // Jobs run one at a time: the first post is created, its download waits on the held origin,
-    // and the other two creations wait behind it (their downloads are not queued yet).
-    await expect.poll(() => progress.textContent()).toMatch(/^1 of 4 background jobs done/);
-    await expect(progress.textContent()).resolves.toMatch(/1 media download waiting.*now: media\.import \(acme\)/);
+    // Downloads run beside the write line: the three creations are done while their three
+    // downloads wait on the held origin, all at once.
+    await expect.poll(() => progress.textContent()).toMatch(/^3 of 6 background jobs done/);
+    await expect(progress.textContent()).resolves.toMatch(/3 media downloads waiting · 3 running at once/);
     await expect(page.getByTestId('jobs-activity').textContent()).resolves.toBe('3 in progress');
-    expect(await progress.locator('progress').getAttribute('max')).toBe('4');
-    expect(await progress.locator('progress').getAttribute('value')).toBe('1');
+    expect(await progress.locator('progress').getAttribute('max')).toBe('6');
+    expect(await progress.locator('progress').getAttribute('value')).toBe('3');
     await screenshot(page, 'jobs');
 
     release();

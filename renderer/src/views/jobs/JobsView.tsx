@@ -56,7 +56,8 @@ function BatchBar() {
   const text = `${p.done} of ${p.total} background job${p.total === 1 ? '' : 's'} done`;
   const notes = [
     p.downloads > 0 ? `${p.downloads} media download${p.downloads === 1 ? '' : 's'} waiting` : '',
-    p.running ? `now: ${p.running.kind} (${p.running.organization})` : '',
+    p.running.length === 1 ? `now: ${p.running[0]!.kind} (${p.running[0]!.organization})` : '',
+    p.running.length > 1 ? `${p.running.length} running at once` : '',
     p.failed > 0 ? `${p.failed} failed` : '',
   ].filter(Boolean);
   return (

@@ -68,8 +68,8 @@ export interface BatchProgress {
   done: number;
   total: number;
   failed: number;
-  /** The job running now, if any. */
-  running: JobRecord | null;
+  /** The jobs running now: one on the write line, and media downloads beside it. */
+  running: JobRecord[];
   /** Media downloads among the jobs still waiting. */
   downloads: number;
   finished: boolean;
@@ -85,7 +85,7 @@ export const batchProgress = computed<BatchProgress | null>(() => {
     done: rows.length - waiting.length,
     total: rows.length,
     failed: rows.filter((j) => j.status === 'failed').length,
-    running: rows.find((j) => j.status === 'running') ?? null,
+    running: rows.filter((j) => j.status === 'running'),
     downloads: waiting.filter((j) => j.kind === 'media.import').length,
     finished: batch.finished,
   };
