@@ -5,7 +5,7 @@ import type { EmulatorContext } from '../context.js';
 import { notFound } from '../domain/errors.js';
 import { intParam } from '../domain/query.js';
 import { toHar } from '../http/har.js';
-import type { LoggedRequest, RequestLog } from '../http/request-log.js';
+import { plainRequest, type LoggedRequest, type RequestLog } from '../http/request-log.js';
 import { parseParams, parseQuery } from '../http/validate.js';
 import { requestSummary } from './events.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -47,10 +47,14 @@ export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: 
   /** Lists default to the newest 100; exports to everything the log holds. */
   const selected = (req: Request, defaultLimit = 100) => {
     const f = parseQuery(filterQuery, req);
-    return log
-      .list()
-      .filter((e) => matches(e, f))
-      .slice(0, f.limit ?? defaultLimit);
+    const limit = f.limit ?? defaultLimit;
+    // Stops at the limit: matching reads only the plain fields, and nothing is decoded here.
+    const rows: LoggedRequest[] = [];
+    for (const e of log.list()) {
+      if (rows.length >= limit) break;
+      if (matches(e, f)) rows.push(e);
+    }
+    return rows;
   };
   /** What a request caused: its background jobs and the webhook deliveries they led to. */
   const caused = (id: string) => ({
@@ -81,7 +85,8 @@ export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: 
     const { id } = parseParams(z.object({ id: z.string() }), req);
     const entry = log.get(id);
     if (!entry) throw notFound('No such request in the log (it may have been dropped: the log keeps the newest 5000).');
-    res.json({ data: { ...entry, caused: caused(id) } });
+    // Log entries present their fields on read (getters), which a spread would not copy.
+    res.json({ data: { ...plainRequest(entry), caused: caused(id) } });
   });
   router.delete('/requests', (_req, res) => {
     log.clear();

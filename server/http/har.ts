@@ -1,8 +1,12 @@
 /**
  * The request log as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), which browsers'
- * developer tools open. Bodies are the captured (capped, redacted) text.
+ * developer tools open. Bodies are the captured (capped, redacted) text; a body the log dropped
+ * for its byte budget is empty, with a comment saying so.
  */
 import type { LoggedRequest } from './request-log.js';
+
+/** HAR's comment on a body the log no longer holds (its byte budget): the text is empty, not the body. */
+const DROPPED = 'Body dropped from the request log to stay within its byte budget.';
 
 type NameValue = { name: string; value: string };
 
@@ -19,8 +23,13 @@ export function toHar(entries: readonly LoggedRequest[], origin: string, version
       creator: { name: 'cms-emulator', version },
       pages: [],
       entries: entries.map((e) => {
-        const requestType = e.request.headers['content-type'] ?? 'application/octet-stream';
-        const responseType = e.response.headers['content-type'] ?? 'application/octet-stream';
+        // Read once: log entries redact headers and decode bodies each time they are read.
+        const requestHeaders = e.request.headers;
+        const responseHeaders = e.response.headers;
+        const requestBody = e.request.body;
+        const responseBody = e.response.body;
+        const requestType = requestHeaders['content-type'] ?? 'application/octet-stream';
+        const responseType = responseHeaders['content-type'] ?? 'application/octet-stream';
         return {
           startedDateTime: e.time,
           time: e.duration_ms,
@@ -29,22 +38,27 @@ export function toHar(entries: readonly LoggedRequest[], origin: string, version
             url: origin + e.url,
             httpVersion: 'HTTP/1.1',
             cookies: [],
-            headers: pairs(e.request.headers),
+            headers: pairs(requestHeaders),
             queryString: queryPairs(e.query),
-            ...(e.request.body.size > 0 ? { postData: { mimeType: requestType, text: e.request.body.text } } : {}),
+            ...(requestBody.size > 0 ? { postData: { mimeType: requestType, text: requestBody.text } } : {}),
             headersSize: -1,
-            bodySize: e.request.body.size,
+            bodySize: requestBody.size,
           },
           response: {
             status: e.response.status,
             statusText: '',
             httpVersion: 'HTTP/1.1',
             cookies: [],
-            headers: pairs(e.response.headers),
-            content: { size: e.response.body.size, mimeType: responseType, text: e.response.body.text },
-            redirectURL: e.response.headers['location'] ?? '',
+            headers: pairs(responseHeaders),
+            content: {
+              size: responseBody.size,
+              mimeType: responseType,
+              text: responseBody.text,
+              ...(responseBody.dropped ? { comment: DROPPED } : {}),
+            },
+            redirectURL: responseHeaders['location'] ?? '',
             headersSize: -1,
-            bodySize: e.response.body.size,
+            bodySize: responseBody.size,
           },
           cache: {},
           timings: { send: 0, wait: e.duration_ms, receive: 0 },
