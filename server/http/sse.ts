@@ -56,7 +56,7 @@ export class EventStream {
   publish(event: string, data: unknown): void {
     const message: SseMessage = { id: ++this.seq, event, data };
     this.buffer.push(message);
-    if (this.buffer.length > this.bufferSize) this.buffer.splice(0, this.buffer.length - this.bufferSize);
+    if (this.buffer.length > this.bufferSize) this.buffer.shift(); // one in, one out
     if (this.clients.size === 0) return; // kept for a resume; encoded only when someone listens
     const text = format(message);
     for (const client of this.clients) this.queue(client, text);
