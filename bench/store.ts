@@ -8,9 +8,10 @@
  *      spawn until it prints its API base URL;
  *   2. the size of the large data file;
  *   3. file writes per --writes API writes: POST /v2/posts/ with up to --concurrency in flight,
- *      then emulator.idle(); the store.writes delta must be bounded (coalesced writes at least
- *      100 ms apart), far below one per API write. Also the time until everything was on disk
- *      and the event loop's longest stall during the storm;
+ *      then emulator.idle(); the store.writes delta must be bounded (a write once mutations go
+ *      quiet, or every WRITE_MAX_DELAY_MS under sustained ones, never two within 100 ms), far
+ *      below one per API write. Also the time until everything was on disk and the event loop's
+ *      longest stall during the storm;
  *   4. one coalesced write of the large store on its own (--runs times): how long until it is on
  *      disk, and the event loop's longest stall meanwhile, the watcher reading the file back
  *      included (a stall is time no request is served);

@@ -5,9 +5,15 @@
  * write that began after it finished has reached the disk, so after `kill -9` every job not marked
  * done runs again on start (jobs tolerate a second run: creates find their slug or id taken and
  * stop, updates set the same values again).
+ *
+ * The journal is compacted on start, and also while running once it has grown past
+ * COMPACT_AT_BYTES: a long storm of writes would otherwise grow it without bound until the next
+ * start. Compaction keeps only the jobs not yet marked done (a couple of seconds' worth: the
+ * store writes the data file at least that often under sustained writes).
  */
 import { existsSync } from 'node:fs';
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 
 const entrySchema = z.union([
@@ -23,15 +29,30 @@ export interface JournaledJob {
   payload: unknown;
 }
 
+/** Past this size the journal is rewritten with only the jobs not yet done (about 16,000 post writes). */
+export const COMPACT_AT_BYTES = 16 * 1024 * 1024;
+
+/** A line waiting to be appended: a job, or done marks. */
+type Entry = { line: string; job?: string; done?: string[] };
+
 export class JobJournal {
   private handle: FileHandle | null = null;
-  private pendingLines: string[] = [];
+  private pendingEntries: Entry[] = [];
   private pendingWaiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
   private flushing: Promise<void> | null = null;
   /** Jobs finished since the last store write began; marked done once a later write is on disk. */
   private finished: string[] = [];
+  /** The lines of jobs on disk and not yet marked done: what a compacted journal holds. */
+  private readonly undone = new Map<string, string>();
+  /** Bytes in the journal file: past compactAt it is compacted. */
+  private bytes = 0;
+  /** How many times it was compacted while running (tests). */
+  compactions = 0;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    private readonly compactAt = COMPACT_AT_BYTES,
+  ) {}
 
   /** Reads what is left to do from a previous run, and starts a fresh journal holding only that. */
   async recover(): Promise<JournaledJob[]> {
@@ -50,19 +71,43 @@ export class JobJournal {
       }
     }
     const left = [...jobs.values()];
+    for (const job of left) this.undone.set(job.id, JSON.stringify({ op: 'job', ...job }) + '\n');
+    await this.rewrite();
+    return left;
+  }
+
+  /**
+   * Replaces the journal with the lines of the jobs not yet done (temporary file, fsync, rename,
+   * folder fsync) and appends to the new file from then on. The folder's fsync comes before any
+   * later append is acknowledged: were the rename lost in a crash, the old file (which holds every
+   * job the new one does) would come back without those appends.
+   */
+  private async rewrite(): Promise<void> {
+    const text = [...this.undone.values()].join('');
     const temporary = `${this.file}.tmp`;
     const fresh = await open(temporary, 'w');
-    await fresh.writeFile(left.map((job) => JSON.stringify({ op: 'job', ...job }) + '\n').join(''));
-    await fresh.sync();
-    await fresh.close();
+    try {
+      await fresh.writeFile(text);
+      await fresh.sync();
+    } finally {
+      await fresh.close();
+    }
+    await this.handle?.close();
+    this.handle = null;
     await rename(temporary, this.file);
+    const folder = await open(dirname(this.file), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
     this.handle = await open(this.file, 'a');
-    return left;
+    this.bytes = Buffer.byteLength(text);
   }
 
   /** Appends a job; resolves once it is on disk. */
   append(job: JournaledJob): Promise<void> {
-    return this.write(JSON.stringify({ op: 'job', ...job }) + '\n');
+    return this.write({ line: JSON.stringify({ op: 'job', ...job }) + '\n', job: job.id });
   }
 
   jobFinished(id: string): void {
@@ -79,12 +124,12 @@ export class JobJournal {
   /** Called once that write is on disk. */
   writeDone(covered: string[]): void {
     if (covered.length === 0) return;
-    void this.write(JSON.stringify({ op: 'done', ids: covered }) + '\n').catch(() => undefined);
+    void this.write({ line: JSON.stringify({ op: 'done', ids: covered }) + '\n', done: covered }).catch(() => undefined);
   }
 
-  private write(line: string): Promise<void> {
+  private write(entry: Entry): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pendingLines.push(line);
+      this.pendingEntries.push(entry);
       this.pendingWaiters.push({ resolve, reject });
       this.flushing ??= this.flush();
     });
@@ -93,18 +138,37 @@ export class JobJournal {
   private async flush(): Promise<void> {
     // Let every append of this moment join the same write and fsync.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.pendingLines.length > 0) {
-      const lines = this.pendingLines.join('');
+    while (this.pendingEntries.length > 0) {
+      const entries = this.pendingEntries;
+      const lines = entries.map((e) => e.line).join('');
       const waiters = this.pendingWaiters;
-      this.pendingLines = [];
+      this.pendingEntries = [];
       this.pendingWaiters = [];
       try {
         if (!this.handle) throw new Error('the job journal is not open');
         await this.handle.write(lines);
         await this.handle.datasync();
+        this.bytes += Buffer.byteLength(lines);
+        // In order: a job's done mark may share its batch (a job that failed at once).
+        for (const e of entries) {
+          if (e.job !== undefined) this.undone.set(e.job, e.line);
+          for (const id of e.done ?? []) this.undone.delete(id);
+        }
         for (const w of waiters) w.resolve();
       } catch (err) {
         for (const w of waiters) w.reject(err);
+      }
+      // Between batches, so no append is under way; lines queued meanwhile go to the new file.
+      if (this.bytes >= this.compactAt) {
+        try {
+          await this.rewrite();
+          this.compactions += 1;
+        } catch (err) {
+          console.error('cms-emulator: could not compact the job journal:', err);
+          // Keep appending: to the old file if it is still open, else reopen it.
+          this.handle ??= await open(this.file, 'a').catch(() => null);
+          this.bytes = 0;
+        }
       }
     }
     this.flushing = null;

@@ -9,7 +9,8 @@
  * copy of the data; each write after the first sends it only what changed (snapshot-diff.ts).
  */
 import { createHash } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import type { BigIntStats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { diff, shadowOf, type Change, type Shadow } from './snapshot-diff.js';
@@ -23,6 +24,14 @@ export const WORKER_MIN_BYTES = 1024 * 1024;
 
 /** Bytes hashed between two turns of the event loop (about a millisecond's work). */
 const HASH_SLICE = 1024 * 1024;
+
+/**
+ * What identifies one written file without reading it: its inode (a rename or a save by rename
+ * makes a new one), size and modification time (an edit in place changes it; the time is kept to
+ * the kernel's clock tick, a few milliseconds, so only an edit in place to the very same size
+ * within that tick of our write would pass for ours).
+ */
+export const fileSignature = (stats: BigIntStats): string => `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
 
 /**
  * SHA-256 (hex) of file bytes, a slice at a time with the event loop served in between: a large
@@ -57,6 +66,12 @@ export class AtomicJsonFile<T> implements Adapter<T> {
    * of our writes finished or under way, is recognized as ours and never taken for an edit.
    */
   private readonly recent: string[] = [];
+  /**
+   * Signatures (fileSignature) of our recent writes: the watcher stats the file and, when it is
+   * one of these, need not read back and hash the whole file (74 MB on a large store: a buffer that
+   * size and its collection, and ~60 ms of hashing, after every write).
+   */
+  private readonly recentFiles: string[] = [];
   /** What the worker's copy of the data is: the data object, its shadow, and the worker holding it. */
   private copy: { root: unknown; shadow: Shadow; generation: number } | null = null;
 
@@ -73,6 +88,11 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     return this.recent.includes(hash);
   }
 
+  /** True when `signature` (fileSignature of the file's stats) is one of our recent writes. */
+  isOurFile(signature: string): boolean {
+    return this.recentFiles.includes(signature);
+  }
+
   /** Reading goes through store/load.ts, which reports errors with their place. */
   async read(): Promise<T | null> {
     return null;
@@ -87,6 +107,10 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     this.recent.push(written.hash);
     if (this.recent.length > REMEMBERED) this.recent.shift();
     try {
+      // Taken of the temporary before the rename (which keeps inode, size and mtime), so it is ours
+      // for certain: statting the data file after it could catch an edit made in between.
+      this.recentFiles.push(fileSignature(await stat(temporary, { bigint: true })));
+      if (this.recentFiles.length > REMEMBERED) this.recentFiles.shift();
       await rename(temporary, this.file);
     } catch (err) {
       await rm(temporary, { force: true });

@@ -1,9 +1,13 @@
 /**
  * The single writer of the data file (ARCHITECTURE: convention 6). Every mutation goes through
  * `mutate`, which applies it to the in-memory state synchronously (so mutations never interleave)
- * and schedules a coalesced write: writes are at least WRITE_INTERVAL_MS apart, so a burst of a
- * thousand mutations costs a handful of file writes, and every mutation is on disk within about
- * that interval (and at stop, through flush). Writes are atomic and fsynced (AtomicJsonFile).
+ * and schedules a coalesced write. The write waits until mutations have gone quiet for
+ * WRITE_QUIET_MS, but never longer than WRITE_MAX_DELAY_MS after the first mutation it covers:
+ * during a burst of API writes the file is not rewritten at all (each rewrite of a large store
+ * stalls the event loop and slows the journal's fsync, and the journal already holds every
+ * accepted write durably), and under sustained writes it is still written every couple of seconds,
+ * so every mutation is on disk within a bounded delay (issue 7). `flush` (idle, stop, a DELETE's
+ * 204) writes at once. Writes are atomic and fsynced (AtomicJsonFile).
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
@@ -18,8 +22,17 @@ export interface WriteObserver {
   writeDone(covered: string[]): void;
 }
 
-/** The shortest time between two writes of the data file. */
+/** The shortest time between two writes of the data file (a flush may go sooner). */
 export const WRITE_INTERVAL_MS = 100;
+
+/** A write goes once no mutation has come for this long: a burst ends before its file write. */
+export const WRITE_QUIET_MS = 200;
+
+/**
+ * The longest a mutation waits for its write under sustained mutations (counted from the first
+ * mutation the write covers to the moment the write begins; it is on disk once that write ends).
+ */
+export const WRITE_MAX_DELAY_MS = 2000;
 
 export class Store {
   /** Bumped by every mutation; caches derived from the data (search indexes) key on it. */
@@ -50,6 +63,11 @@ export class Store {
   /** True when `hash` (bytesHash of the file's bytes) is one of the emulator's own recent writes. */
   wroteHash(hash: string): boolean {
     return this.adapter.isOurs(hash);
+  }
+
+  /** True when `signature` (fileSignature of the file's stats) is one of the emulator's own recent writes. */
+  wroteFile(signature: string): boolean {
+    return this.adapter.isOurFile(signature);
   }
 
   get data(): StoreData {
@@ -98,6 +116,10 @@ export class Store {
     return result;
   }
 
+  /** When the last mutation came, and the first one not yet in a write that has begun. */
+  private lastMutation = 0;
+  private firstUnwritten: number | null = null;
+
   /** True while something mutated is not yet on disk. */
   get busy(): boolean {
     return this.writing !== null || this.dirty;
@@ -106,12 +128,18 @@ export class Store {
   /** Resolves once everything mutated so far is on disk; a write waiting for its slot goes now. */
   async flush(): Promise<void> {
     while (this.writing) {
+      // A flush during a write under way hurries the next one too (it covers what came since).
+      this.hurry = true;
       this.wake?.();
       await this.writing;
     }
   }
 
   private scheduleWrite(): void {
+    // Date.now() per mutation is cheap next to the mutation itself; a timer per mutation is not,
+    // so the write loop re-arms its own timer only when it fires.
+    this.lastMutation = Date.now();
+    this.firstUnwritten ??= this.lastMutation;
     this.dirty = true;
     if (this.writing) return;
     this.writing = this.writeLoop().finally(() => {
@@ -121,22 +149,38 @@ export class Store {
 
   private lastWrite = 0;
   private wake: (() => void) | null = null;
+  /** Set by flush: the write waiting for its moment goes now. */
+  private hurry = false;
+
+  /** When the pending write may begin: quiet for a moment, or waited long enough, and not too soon after the last. */
+  private writeDue(): number {
+    const quiet = this.lastMutation + WRITE_QUIET_MS;
+    const bound = (this.firstUnwritten ?? this.lastMutation) + WRITE_MAX_DELAY_MS;
+    return Math.max(Math.min(quiet, bound), this.lastWrite + WRITE_INTERVAL_MS);
+  }
 
   private async writeLoop(): Promise<void> {
     while (this.dirty) {
-      // Wait out the interval since the last write (at least one tick): everything mutated
-      // meanwhile lands in the same write.
-      const wait = Math.max(0, this.lastWrite + WRITE_INTERVAL_MS - Date.now());
-      await new Promise<void>((resolve) => {
-        const timer = wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve);
-        this.wake = () => {
-          if (wait > 0) clearTimeout(timer as NodeJS.Timeout);
-          else clearImmediate(timer as NodeJS.Immediate);
-          resolve();
-        };
-      });
-      this.wake = null;
+      // Wait (at least one tick) until the write is due, or a flush asks for it: everything
+      // mutated meanwhile lands in the same write. A mutation while waiting moves the quiet
+      // deadline on, so the timer is re-armed for the new deadline when it fires.
+      for (let first = true; !this.hurry; first = false) {
+        const wait = this.writeDue() - Date.now();
+        if (wait <= 0 && !first) break;
+        await new Promise<void>((resolve) => {
+          const timer = wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve);
+          this.wake = () => {
+            if (wait > 0) clearTimeout(timer as NodeJS.Timeout);
+            else clearImmediate(timer as NodeJS.Immediate);
+            resolve();
+          };
+        });
+        this.wake = null;
+        if (wait <= 0) break;
+      }
+      this.hurry = false;
       this.dirty = false;
+      this.firstUnwritten = null;
       if (this.brokenText !== null) {
         const copy = `${this.file}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         await writeFile(copy, this.brokenText);
@@ -151,5 +195,7 @@ export class Store {
       this.writes += 1;
       this.lastWrite = Date.now();
     }
+    // A flush that came during the last write is answered by it; it must not rush the next burst.
+    this.hurry = false;
   }
 }

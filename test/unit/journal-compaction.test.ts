@@ -1,0 +1,47 @@
+/**
+ * The job journal (server/jobs/journal.ts) is compacted while running once it grows past its
+ * threshold, so a long storm of writes does not grow it without bound; what it keeps is exactly
+ * the jobs not yet marked done, and appends after a compaction land in the new file.
+ */
+import { stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { JobJournal } from '../../server/jobs/journal.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const job = (id: string) => ({ id, kind: 'post.create', organization: 'acme', cause: { kind: 'api' }, payload: { body: 'x'.repeat(900) } });
+
+describe('job journal compaction', () => {
+  it('stays bounded in a long storm and keeps every job not yet done', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cms-emulator-journal-'));
+    dirs.push(dir);
+    const file = join(dir, 'journal.ndjson');
+    const journal = new JobJournal(file, 16 * 1024);
+    expect(await journal.recover()).toEqual([]);
+    let largest = 0;
+    // 400 jobs of ~1 KB (~400 KB appended); every 20 jobs a store write covers the jobs finished before it.
+    for (let i = 0; i < 400; i++) {
+      await journal.append(job(`j${i}`));
+      journal.jobFinished(`j${i}`);
+      if (i % 20 === 19 && i < 380) {
+        journal.writeDone(journal.writeStarting());
+      }
+      largest = Math.max(largest, (await stat(file)).size);
+    }
+    await journal.append(job('last')); // lets the done marks above reach the disk first
+    expect(journal.compactions).toBeGreaterThan(5);
+    // Bounded by the threshold plus what is not done (at most the last 20 jobs and one batch).
+    expect(largest).toBeLessThan(16 * 1024 + 21 * 1100);
+    await journal.close();
+
+    // The jobs from 380 on were never covered by a write: they are what a restart runs again.
+    const left = await new JobJournal(file).recover();
+    expect(left.map((j) => j.id)).toEqual([...Array.from({ length: 20 }, (_, k) => `j${380 + k}`), 'last']);
+  }, 30_000);
+});
