@@ -5,6 +5,7 @@
  * (reset, import, snapshot restored) and `clock`. Payloads are summaries; details are one GET away.
  */
 import { Router } from 'express';
+import { z } from 'zod';
 import type { EmulatorEvent } from '../bus.js';
 import type { EmulatorClock } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
@@ -25,7 +26,7 @@ export const requestSummary = (r: LoggedRequest) => ({
   organization: r.organization,
 });
 
-const deliverySummary = (d: Delivery) => ({
+export const deliverySummary = (d: Delivery) => ({
   id: d.id,
   organization: d.organization,
   webhook_id: d.webhook_id,
@@ -39,6 +40,9 @@ const deliverySummary = (d: Delivery) => ({
   created: d.created,
   finished: d.finished,
 });
+
+/** `?view=summary` on the request and delivery lists: the rows the live stream sends, nothing more. */
+export const summaryView = z.enum(['full', 'summary'], { error: 'view is full or summary.' }).optional();
 
 export type RequestSummary = ReturnType<typeof requestSummary>;
 export type DeliverySummary = ReturnType<typeof deliverySummary>;

@@ -7,7 +7,7 @@ import { intParam } from '../domain/query.js';
 import { toHar } from '../http/har.js';
 import { plainRequest, type LoggedRequest, type RequestLog } from '../http/request-log.js';
 import { parseParams, parseQuery } from '../http/validate.js';
-import { requestSummary } from './events.js';
+import { requestSummary, summaryView } from './events.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 
 const filterQuery = z.object({
@@ -23,8 +23,7 @@ const filterQuery = z.object({
   since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 date-time.' }).optional(),
   until: z.iso.datetime({ offset: true, error: 'until must be an ISO 8601 date-time.' }).optional(),
   limit: intParam('limit', 1, 10_000).optional(),
-  /** `summary`: the list row only (what the live stream sends), without headers and bodies. */
-  view: z.enum(['full', 'summary'], { error: 'view is full or summary.' }).optional(),
+  view: summaryView,
 });
 type Filter = z.output<typeof filterQuery>;
 

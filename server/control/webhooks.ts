@@ -2,6 +2,7 @@
  * /__emulator/deliveries and /__emulator/inboxes (docs/control-api.md): list, inspect, wait for
  * and replay webhook deliveries; configure and read the built-in receivers.
  */
+import { deliverySummary, summaryView } from './events.js';
 import type { EventBus } from '../bus.js';
 import express, { Router } from 'express';
 import { z } from 'zod';
@@ -21,7 +22,7 @@ const filterQuery = {
   state: z.enum(['pending', 'sending', 'retrying', 'succeeded', 'failed', 'finished']).optional(),
   since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 date-time.' }).optional(),
 };
-const listQuery = z.object({ ...filterQuery, limit: intParam('limit', 1, 2000).optional() });
+const listQuery = z.object({ ...filterQuery, limit: intParam('limit', 1, 2000).optional(), view: summaryView });
 const waitQuery = z.object({ ...filterQuery, timeout_ms: intParam('timeout_ms', 1, 120_000).optional() });
 const idParams = z.object({ id: z.string() });
 const nameParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'An inbox name is letters, digits, "_" or "-".') });
@@ -55,7 +56,7 @@ export function webhooksControlRouter(dispatcher: WebhookDispatcher, inboxes: In
       .list()
       .filter((d) => matchesFilter(d, q))
       .slice(0, q.limit ?? 100);
-    res.json({ data });
+    res.json({ data: q.view === 'summary' ? data.map(deliverySummary) : data });
   });
 
   router.delete('/deliveries', (_req, res) => {

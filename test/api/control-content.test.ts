@@ -190,3 +190,35 @@ describe('GET /__emulator/requests?view=summary (the request log rows the UI lis
     expect(await res.json()).toEqual({ detail: 'view is full or summary.' });
   });
 });
+
+describe('GET /__emulator/deliveries?view=summary (the delivery rows the UI lists)', () => {
+  it('gives the rows the live stream sends: attempts counted, last status, no request or bodies', async () => {
+    const res = await fetch(`${cms.apiUrl}/posts/`, {
+      method: 'POST',
+      headers: { authorization: `Token ${cms.tokens['acme']!.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Summary row', status: 'published' }),
+    });
+    expect(res.status).toBe(202);
+    await cms.emulator.idle();
+    const full = ((await (await control('/deliveries?limit=1')).json()) as { data: { id: string; attempts: unknown[] }[] }).data[0]!;
+    const { data } = (await (await control('/deliveries?limit=1&view=summary')).json()) as { data: Record<string, unknown>[] };
+    expect(data[0]).toMatchObject({ id: full.id, attempts: full.attempts.length });
+    expect(Object.keys(data[0]!).sort()).toEqual(
+      [
+        'attempts',
+        'created',
+        'duration_ms',
+        'event',
+        'finished',
+        'id',
+        'organization',
+        'replay_of',
+        'state',
+        'status',
+        'target',
+        'webhook_id',
+      ].sort(),
+    );
+    expect((await control('/deliveries?view=all')).status).toBe(400);
+  });
+});

@@ -9,4 +9,10 @@ interface DesktopBridge {
   copyText(text: string): Promise<void>;
 }
 
-export const desktop: DesktopBridge | undefined = (window as unknown as { cmsDesktop?: DesktopBridge }).cmsDesktop;
+declare global {
+  interface Window {
+    cmsDesktop?: DesktopBridge;
+  }
+}
+
+export const desktop: DesktopBridge | undefined = window.cmsDesktop;

@@ -5,7 +5,7 @@
  */
 import { batch, signal } from '@preact/signals';
 import { controlUrl, getData } from '../api/client.js';
-import type { ClockState, Delivery, DeliverySummary, EventsSnapshot, JobRecord, RequestSummary } from '../api/types.js';
+import type { ClockState, DeliverySummary, EventsSnapshot, JobRecord, RequestSummary } from '../api/types.js';
 
 /** How many request rows the UI keeps (the server's log keeps 5000; the UI can hold more). */
 export const MAX_REQUEST_ROWS = 10_000;
@@ -69,31 +69,12 @@ function applySnapshot(s: EventsSnapshot): void {
 async function backfill(): Promise<void> {
   const [older, delivered] = await Promise.all([
     getData<RequestSummary[]>('requests', { query: { view: 'summary', limit: MAX_REQUEST_ROWS } }),
-    getData<Delivery[]>('deliveries', { query: { limit: 2000 } }),
+    getData<DeliverySummary[]>('deliveries', { query: { limit: 2000, view: 'summary' } }),
   ]);
   batch(() => {
     requests.value = mergeById(requests.value, older, (r) => r.time, MAX_REQUEST_ROWS);
-    deliveries.value = mergeById(deliveries.value, delivered.map(summarizeDelivery), (d) => d.created, MAX_ROWS);
+    deliveries.value = mergeById(deliveries.value, delivered, (d) => d.created, MAX_ROWS);
   });
-}
-
-/** The delivery list endpoint gives whole deliveries; the stream gives summaries. */
-function summarizeDelivery(d: Delivery): DeliverySummary {
-  const last = d.attempts.at(-1);
-  return {
-    id: d.id,
-    organization: d.organization,
-    webhook_id: d.webhook_id,
-    event: d.event,
-    target: d.target,
-    state: d.state,
-    attempts: d.attempts.length,
-    status: last?.status ?? null,
-    duration_ms: last?.duration_ms ?? null,
-    replay_of: d.replay_of,
-    created: d.created,
-    finished: d.finished,
-  };
 }
 
 /** Keeps the live rows (fresher) and adds the fetched ones they lack, newest first by time. */

@@ -8,9 +8,10 @@ import { useComputed, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { JobRecord } from '../../api/types.js';
 import { StateBadge } from '../../components/Badge.js';
+import { FilterSelect, OrganizationSelect } from '../../components/FilterSelect.js';
 import { durationOf, timeOf } from '../../components/format.js';
 import { VirtualList } from '../../components/VirtualList.js';
-import { jobs, organizations } from '../../state/live.js';
+import { jobs } from '../../state/live.js';
 import { navigate, route } from '../../state/route.js';
 import { activeCount, batchProgress } from './batch.js';
 import { kindsOf, matches, NO_FILTER, STATUSES, type JobFilter } from './filters.js';
@@ -88,30 +89,21 @@ export function JobsView() {
       <div class="split">
         <div class="pane">
           <div class="toolbar" role="search">
-            <select aria-label="Status" value={filter.value.status} onChange={(e) => set({ status: e.currentTarget.value })}>
-              <option value="">Any status</option>
-              {STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-            <select aria-label="Kind" value={filter.value.kind} onChange={(e) => set({ kind: e.currentTarget.value })}>
-              <option value="">Any kind</option>
-              {kindsOf(jobs.value, filter.value.kind).map((k) => (
-                <option key={k}>{k}</option>
-              ))}
-            </select>
-            <select
-              aria-label="Organization"
-              value={filter.value.organization}
-              onChange={(e) => set({ organization: e.currentTarget.value })}
-            >
-              <option value="">Any organization</option>
-              {organizations.value.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
+            <FilterSelect
+              label="Status"
+              any="Any status"
+              value={filter.value.status}
+              choices={STATUSES}
+              onChange={(status) => set({ status })}
+            />
+            <FilterSelect
+              label="Kind"
+              any="Any kind"
+              value={filter.value.kind}
+              choices={kindsOf(jobs.value, filter.value.kind)}
+              onChange={(kind) => set({ kind })}
+            />
+            <OrganizationSelect value={filter.value.organization} onChange={(organization) => set({ organization })} />
             <span class="spacer" />
             <span class="muted small" data-testid="job-count">
               {rows.value.length} of {jobs.value.length}

@@ -5,29 +5,13 @@ import type { DeliverySummary, JobRecord, LoggedBody, LoggedRequest, Organizatio
 import { StateBadge, StatusBadge } from '../../components/Badge.js';
 import { Code } from '../../components/Code.js';
 import { CopyButton } from '../../components/CopyButton.js';
+import { HeaderTable } from '../../components/HeaderTable.js';
 import { dateTimeOf, durationOf } from '../../components/format.js';
 import { Tabs } from '../../components/Tabs.js';
 import { href } from '../../state/route.js';
 import { toCurl } from './curl.js';
 
 type Detail = LoggedRequest & { caused: { jobs: JobRecord[]; deliveries: (DeliverySummary & { attempts: unknown })[] } };
-
-function Headers({ headers }: { headers: Record<string, string> }) {
-  const entries = Object.entries(headers);
-  if (entries.length === 0) return <p class="muted">No headers.</p>;
-  return (
-    <table class="grid mono small">
-      <tbody>
-        {entries.map(([name, value]) => (
-          <tr key={name}>
-            <th>{name}</th>
-            <td>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 function Body({ body, type, label }: { body: LoggedBody; type: string | undefined; label: string }) {
   return <Code text={body.text} type={type} label={`${label} (${body.size} bytes)`} truncated={body.truncated} />;
@@ -140,7 +124,7 @@ export function RequestDetail({ id, organizations }: { id: string; organizations
               <>
                 <Body body={detail.response.body} type={responseType} label="Body" />
                 <h3>Headers</h3>
-                <Headers headers={detail.response.headers} />
+                <HeaderTable headers={detail.response.headers} label="Response headers" />
               </>
             ),
           },
@@ -150,7 +134,7 @@ export function RequestDetail({ id, organizations }: { id: string; organizations
             render: () => (
               <>
                 <h3>Headers</h3>
-                <Headers headers={detail.request.headers} />
+                <HeaderTable headers={detail.request.headers} label="Request headers" />
                 <h3>Query</h3>
                 <Code text={JSON.stringify(detail.query, null, 2)} type="application/json" />
                 {detail.request.body.size > 0 && <Body body={detail.request.body} type={requestType} label="Body" />}

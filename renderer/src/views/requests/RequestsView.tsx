@@ -7,9 +7,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, controlUrl, getData } from '../../api/client.js';
 import type { OrganizationSummary, RequestSummary } from '../../api/types.js';
 import { MethodBadge, StatusBadge } from '../../components/Badge.js';
+import { FilterSelect, OrganizationSelect } from '../../components/FilterSelect.js';
 import { durationOf, timeOf } from '../../components/format.js';
 import { VirtualList } from '../../components/VirtualList.js';
-import { contentRevision, organizations, requests } from '../../state/live.js';
+import { contentRevision, requests } from '../../state/live.js';
 import { navigate, route } from '../../state/route.js';
 import { attempt } from '../../state/toasts.js';
 import { asQuery, matches, NO_FILTER, type RequestFilter } from './filters.js';
@@ -54,30 +55,21 @@ export function RequestsView() {
       <div class="split">
         <div class="pane">
           <div class="toolbar" role="search">
-            <select aria-label="Method" value={filter.value.method} onChange={(e) => set({ method: e.currentTarget.value })}>
-              <option value="">Any method</option>
-              {METHODS.map((m) => (
-                <option key={m}>{m}</option>
-              ))}
-            </select>
-            <select aria-label="Status" value={filter.value.status} onChange={(e) => set({ status: e.currentTarget.value })}>
-              <option value="">Any status</option>
-              {STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-            <select
-              aria-label="Organization"
-              value={filter.value.organization}
-              onChange={(e) => set({ organization: e.currentTarget.value })}
-            >
-              <option value="">Any organization</option>
-              {organizations.value.map((o) => (
-                <option key={o.slug} value={o.slug}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
+            <FilterSelect
+              label="Method"
+              any="Any method"
+              value={filter.value.method}
+              choices={METHODS}
+              onChange={(method) => set({ method })}
+            />
+            <FilterSelect
+              label="Status"
+              any="Any status"
+              value={filter.value.status}
+              choices={STATUSES}
+              onChange={(status) => set({ status })}
+            />
+            <OrganizationSelect value={filter.value.organization} onChange={(organization) => set({ organization })} />
             <input
               type="search"
               aria-label="Path contains"

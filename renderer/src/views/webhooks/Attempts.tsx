@@ -6,7 +6,7 @@ import type { Delivery, DeliveryAttempt } from '../../api/types.js';
 import { StatusBadge } from '../../components/Badge.js';
 import { Code } from '../../components/Code.js';
 import { dateTimeOf, durationOf } from '../../components/format.js';
-import { HeaderTable } from './HeaderTable.js';
+import { HeaderTable } from '../../components/HeaderTable.js';
 
 function Attempt({ attempt, n }: { attempt: DeliveryAttempt; n: number }) {
   const headers = Object.keys(attempt.response_headers).length;

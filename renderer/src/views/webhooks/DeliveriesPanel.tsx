@@ -3,7 +3,8 @@
  * The selection lives in the URL (#/webhooks/<id>); the filter outlives a visit to Inboxes.
  */
 import { computed, signal } from '@preact/signals';
-import { organizations, deliveries } from '../../state/live.js';
+import { deliveries } from '../../state/live.js';
+import { FilterSelect, OrganizationSelect } from '../../components/FilterSelect.js';
 import { navigate } from '../../state/route.js';
 import { VirtualList } from '../../components/VirtualList.js';
 import { ClearDeliveries } from './ClearDeliveries.js';
@@ -21,26 +22,9 @@ function Filters() {
   const eventOptions = f.event && !events.value.includes(f.event) ? [f.event, ...events.value] : events.value;
   return (
     <>
-      <select aria-label="Organization" value={f.organization} onChange={(e) => set({ organization: e.currentTarget.value })}>
-        <option value="">Any organization</option>
-        {organizations.value.map((o) => (
-          <option key={o.slug} value={o.slug}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Event" value={f.event} onChange={(e) => set({ event: e.currentTarget.value })}>
-        <option value="">Any event</option>
-        {eventOptions.map((e) => (
-          <option key={e}>{e}</option>
-        ))}
-      </select>
-      <select aria-label="State" value={f.state} onChange={(e) => set({ state: e.currentTarget.value })}>
-        <option value="">Any state</option>
-        {STATES.map((s) => (
-          <option key={s}>{s}</option>
-        ))}
-      </select>
+      <OrganizationSelect value={f.organization} onChange={(organization) => set({ organization })} />
+      <FilterSelect label="Event" any="Any event" value={f.event} choices={eventOptions} onChange={(event) => set({ event })} />
+      <FilterSelect label="State" any="Any state" value={f.state} choices={STATES} onChange={(state) => set({ state })} />
       <input
         type="search"
         aria-label="Target contains"

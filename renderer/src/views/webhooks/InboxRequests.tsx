@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { InboxRequest } from '../../api/types.js';
 import { Code } from '../../components/Code.js';
 import { dateTimeOf } from '../../components/format.js';
-import { HeaderTable } from './HeaderTable.js';
+import { HeaderTable } from '../../components/HeaderTable.js';
 
 const PAGE = 25;
 

@@ -2,7 +2,7 @@
 import type { Delivery } from '../../api/types.js';
 import { Code } from '../../components/Code.js';
 import { CopyButton } from '../../components/CopyButton.js';
-import { HeaderTable } from './HeaderTable.js';
+import { HeaderTable } from '../../components/HeaderTable.js';
 
 export function RequestSection({ request }: { request: Delivery['request'] }) {
   const size = new TextEncoder().encode(request.body).length;

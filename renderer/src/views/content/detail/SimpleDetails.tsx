@@ -2,6 +2,7 @@
 import type { Author, Term, Webhook } from '../../../api/types.js';
 import { Json } from '../../../components/Code.js';
 import { CopyButton } from '../../../components/CopyButton.js';
+import { HeaderTable } from '../../../components/HeaderTable.js';
 import { Tabs } from '../../../components/Tabs.js';
 import { href } from '../../../state/route.js';
 import { GenericValue } from '../FieldValue.js';
@@ -70,7 +71,6 @@ export function TermDetail({ term, kind }: { term: Term; kind: 'category' | 'tag
 }
 
 export function WebhookDetail({ webhook }: { webhook: Webhook }) {
-  const headers = Object.entries(webhook.headers);
   return (
     <article data-testid="webhook-detail" aria-label={`Webhook ${webhook.id}`}>
       <DetailHead title={webhook.id} state={{ state: webhook.enabled ? 'enabled' : 'disabled' }} sub={webhook.url} />
@@ -109,18 +109,7 @@ export function WebhookDetail({ webhook }: { webhook: Webhook }) {
                   ],
                   [
                     'Headers',
-                    headers.length ? (
-                      <table class="grid mono small">
-                        <tbody>
-                          {headers.map(([name, value]) => (
-                            <tr key={name}>
-                              <th>{name}</th>
-                              <td>{value}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    ) : null,
+                    Object.keys(webhook.headers).length ? <HeaderTable headers={webhook.headers} label="Custom headers" /> : null,
                   ],
                 ]}
               />
