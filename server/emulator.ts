@@ -4,12 +4,14 @@
  * job queue and the bus, and builds the express app; start/stop bind it to a port.
  */
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { localCertificate } from './http/tls.js';
 import { dirname, join, resolve } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from './app.js';
+import { ReadReplay } from './http/read-replay.js';
+import type { QueryParser } from './http/request-log.js';
 import { EventBus } from './bus.js';
 import { EmulatorClock } from './clock.js';
 import { parseOptions, type EmulatorConfig, type EmulatorOptions } from './config.js';
@@ -71,6 +73,8 @@ export interface Emulator {
   readonly state: StateService;
   /** Watches the data file for people's edits while running. */
   readonly watcher: StoreWatcher;
+  /** Repeated reads answered before Express while the store is unchanged (its `hits` count them). */
+  readonly readReplay: ReadReplay;
   /** Path of the data file and whether this start created it from the fixture. */
   readonly dataFile: { path: string; seeded: boolean; fixture: string };
   organizations(): OrganizationInfo[];
@@ -132,6 +136,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const watcher = new StoreWatcher(store, bus, () => clock.now());
   const events = createEventStream(ctx, { requests, webhooks, clock, watcher });
   const app = createApp(ctx, { webhooks, inboxes, requests, state, clock, events, watcher, version: packageVersion() });
+  const replay = new ReadReplay({
+    revision: () => store.revision,
+    basePath: config.basePath,
+    log: requests,
+    bus,
+    clock,
+    parseQuery: app.get('query parser fn') as QueryParser | undefined,
+  });
 
   async function idle(): Promise<void> {
     while (!jobs.isIdle()) await jobs.idle();
@@ -150,6 +162,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     requests,
     state,
     watcher,
+    readReplay: replay,
     dataFile: { path: file, seeded, fixture },
     certificateFile: () => certificate,
     organizations: () =>
@@ -160,7 +173,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       if (server) throw new Error('the emulator is already started');
       const tls = config.https ? await localCertificate(dirname(file)) : null;
       certificate = tls?.certFile ?? null;
-      const listening = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, app) : createServer(app);
+      // Repeated reads are answered before Express when nothing changed (http/read-replay.ts).
+      const handler = (req: IncomingMessage, res: ServerResponse) => {
+        if (!replay.handle(req, res)) app(req, res);
+      };
+      const listening = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createServer(handler);
       await new Promise<void>((resolveListen, reject) => {
         listening.once('error', reject);
         listening.listen(config.port, config.host, () => {

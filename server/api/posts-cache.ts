@@ -8,6 +8,7 @@
  */
 import type { Request, Response } from 'express';
 import type { Organization } from '../store/schema.js';
+import { markReplayable } from '../http/read-replay.js';
 import { cdnBase } from './route-helpers.js';
 
 interface Cached {
@@ -38,6 +39,8 @@ function keyOf(req: Request): string {
 function send(res: Response, cached: Cached): void {
   res.type('json');
   if (cached.etag) res.set('ETag', cached.etag);
+  // The same request at the same revision gets these bytes again without Express (read-replay.ts).
+  markReplayable(res.locals, cached.body);
   res.send(cached.body);
 }
 

@@ -51,8 +51,8 @@ export interface RequestLogOptions {
 
 const REDACTED = '[redacted]';
 
-type RawHeaders = Record<string, string | string[] | number | undefined>;
-type QueryParser = (query: string) => Record<string, string | string[]>;
+export type RawHeaders = Record<string, string | string[] | number | undefined>;
+export type QueryParser = (query: string) => Record<string, string | string[]>;
 
 function redactHeaders(headers: RawHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -438,6 +438,47 @@ function bytesOf(chunk: unknown, encoding: unknown): Buffer | null {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+}
+
+/**
+ * A request answered outside the Express stack (read-replay.ts sends a remembered read): logged
+ * as the same entry requestLogger makes for it, and announced on the bus alike.
+ */
+export interface AnsweredRequest {
+  surface: LoggedRequest['surface'];
+  method: string;
+  rawUrl: string;
+  parseQuery: QueryParser | undefined;
+  organization: string;
+  token: 'read' | 'write';
+  requestHeaders: RawHeaders;
+  status: number;
+  responseHeaders: RawHeaders;
+  /** The whole response body, text. */
+  body: Buffer;
+  /** performance.now() and the clock's time when the request came. */
+  started: number;
+  time: string;
+}
+
+export function logAnswered(log: RequestLog, bus: EventBus, answered: AnsweredRequest): void {
+  const response = new Capture();
+  response.add(answered.body, true);
+  const entry = new StoredRequest({
+    id: randomUUID(),
+    time: answered.time,
+    duration_ms: Math.round((performance.now() - answered.started) * 100) / 100,
+    surface: answered.surface,
+    method: answered.method,
+    rawUrl: answered.rawUrl,
+    parseQuery: answered.parseQuery,
+    organization: answered.organization,
+    token: answered.token,
+    request: new StoredRequestPart(answered.requestHeaders, new StoredBody(0, null, null)),
+    response: new StoredResponsePart(answered.status, answered.responseHeaders, new StoredBody(response.size, response.chunks, null)),
+  });
+  log.add(entry);
+  bus.emit({ type: 'request.logged', request: entry });
 }
 
 /** Records each request of `surface`; put it in front of that surface's routers. */
