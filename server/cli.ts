@@ -20,6 +20,9 @@ Options:
   --fixture <name>   what a new data folder is seeded from: a built-in name or a path (default demo)
   --strict           serve only what the spec shows: the reads it leaves open answer 404
   --https            serve over HTTPS with a certificate generated locally on first use
+  --fsync-before-202 answer an accepted write only once its journal entry is flushed to the disk
+                     (survives a power cut too; by default it survives the process being killed
+                     and is flushed right after the answer)
   --control-token <t> required by the control API (/__emulator) from other machines, and to
                      listen on a non-loopback --host
   -h, --help         show this help
@@ -37,6 +40,7 @@ const argvSchema = z.object({
   fixture: z.string().min(1).optional(),
   strict: z.boolean().optional(),
   https: z.boolean().optional(),
+  'fsync-before-202': z.boolean().optional(),
   'control-token': z.string().optional(),
   help: z.boolean().optional(),
 });
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
         fixture: { type: 'string' },
         strict: { type: 'boolean' },
         https: { type: 'boolean' },
+        'fsync-before-202': { type: 'boolean' },
         'control-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
       strict: args.data.strict,
       controlToken: args.data['control-token'],
       https: args.data.https,
+      ...(args.data['fsync-before-202'] && { journalSync: 'before-answer' as const }),
     });
     running = await emulator.start();
   } catch (err) {
