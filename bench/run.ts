@@ -197,7 +197,7 @@ try {
     ...Object.values(reads?.emulator ?? {}),
     ...Object.values(reads?.json_server ?? {}),
     ...(reads?.search_latency ? [reads.search_latency] : []),
-    ...(writes ? [writes.large.paced, writes.large.saturated, writes.demo.paced, writes.demo.saturated] : []),
+    ...(writes ? [writes.large, writes.demo].flatMap((s) => [s.paced, s.bursts, s.saturated]) : []),
   ].filter((r) => r.non_2xx > 0 || r.errors > 0);
   if (failed.length > 0) {
     console.error(`requests failed: ${failed.map((r) => `${r.url} (${r.non_2xx} non-2xx, ${r.errors} errors)`).join('; ')}`);

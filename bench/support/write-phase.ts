@@ -1,9 +1,11 @@
 /**
- * The write phase of `npm run bench`: POST /v2/posts/ at 50 connections, twice, on the large
+ * The write phase of `npm run bench`: POST /v2/posts/ at 50 connections, three times, on the large
  * store and on the small demo store:
- *   - paced: the connections together offer a fixed rate (an open load, like a test suite whose
- *     workers write between their reads and assertions); the 202's p99 here is what the target
- *     judges: it shows every wait a write can meet (the journal's fsync, event-loop stalls);
+ *   - paced: the connections together offer a steady rate (an open load, like a test suite whose
+ *     workers write between their reads and assertions; paced.ts); the 202's p99 here is what the
+ *     target judges: it shows every wait a write can meet (the journal's fsync, event-loop stalls);
+ *   - bursts: the same rate offered the way autocannon's overallRate does it, every connection
+ *     spending its writes of each second at once (what earlier runs called paced; for comparison);
  *   - saturated: every connection sends its next write as soon as the last is answered (a closed
  *     loop). Latency is then connections ÷ throughput by construction (Little's law), so it
  *     measures throughput, and is reported as such.
@@ -16,7 +18,7 @@ import { resolveFixture } from '../../server/store/seed.js';
 import { ask, startChild, stopChild, type Child } from './children.js';
 import type { Row } from './report.js';
 import type { LoopReport, ServeReady } from './serve.js';
-import { timeToVisible, writeStorm, type StormResult, type VisibilityResult } from './writes.js';
+import { timeToVisible, writeStorm, type StormKind, type StormResult, type VisibilityResult } from './writes.js';
 
 export interface WritePhaseOptions {
   connections: number;
@@ -35,6 +37,7 @@ type WatchedStorm = StormResult & { event_loop: LoopReport };
 
 export interface StoreWrites {
   paced: WatchedStorm;
+  bursts: WatchedStorm;
   saturated: WatchedStorm;
 }
 
@@ -51,7 +54,11 @@ async function withoutWebhooks(file: string): Promise<void> {
 }
 
 /** A storm, with the server's event-loop delays over it (how long it could not answer). */
-async function stormWatched(child: Child<ServeReady>, org: string, options: { connections: number; duration: number; rate?: number }) {
+async function stormWatched(
+  child: Child<ServeReady>,
+  org: string,
+  options: { connections: number; duration: number; rate: number; kind: StormKind },
+): Promise<WatchedStorm> {
   const { ready } = child;
   await ask<LoopReport>(child.process, { type: 'loop' }, 'loop-report');
   const storm = await writeStorm(ready.apiUrl, `${ready.url}/__emulator`, ready.tokens[org]!.write, options);
@@ -60,11 +67,14 @@ async function stormWatched(child: Child<ServeReady>, org: string, options: { co
 }
 
 async function storms(child: Child<ServeReady>, org: string, o: WritePhaseOptions, label: string): Promise<StoreWrites> {
-  o.step(`writes, ${label}: ${o.connections} connections offering ${o.rate}/s for ${o.duration} s`);
-  const paced = await stormWatched(child, org, { connections: o.connections, duration: o.duration, rate: o.rate });
+  const storm = { connections: o.connections, duration: o.duration, rate: o.rate };
+  o.step(`writes, ${label}: ${o.connections} connections offering a steady ${o.rate}/s for ${o.duration} s`);
+  const paced = await stormWatched(child, org, { ...storm, kind: 'paced' });
+  o.step(`writes, ${label}: ${o.connections} connections offering ${o.rate}/s in autocannon's bursts for ${o.duration} s`);
+  const bursts = await stormWatched(child, org, { ...storm, kind: 'bursts' });
   o.step(`writes, ${label}: ${o.connections} connections, saturated, for ${o.duration} s`);
-  const saturated = await stormWatched(child, org, { connections: o.connections, duration: o.duration });
-  return { paced, saturated };
+  const saturated = await stormWatched(child, org, { ...storm, kind: 'saturated' });
+  return { paced, bursts, saturated };
 }
 
 export async function writePhase(large: Child<ServeReady>, largeOrg: string, o: WritePhaseOptions): Promise<WritePhase> {
@@ -88,12 +98,18 @@ export function writeRows(w: WritePhase, o: { connections: number; rate: number;
     ['large', w.large],
     ['demo', w.demo],
   ] as const) {
-    const failed = s.paced.non_2xx + s.paced.errors + s.saturated.non_2xx + s.saturated.errors;
+    const failed = [s.paced, s.bursts, s.saturated].reduce((n, storm) => n + storm.non_2xx + storm.errors, 0);
     rows.push({
-      figure: `${store} store: POST /posts/ 202, ${o.rate}/s over ${o.connections} conn.`,
+      figure: `${store} store: POST /posts/ 202, steady ${o.rate}/s over ${o.connections} conn.`,
       value: s.paced.latency_p99_ms,
       unit: `ms p99 (p50 ${s.paced.latency_p50_ms}, max ${s.paced.latency_max_ms}; ${s.paced.requests} writes; longest event-loop stall ${s.paced.event_loop.max_ms} ms)`,
-      ...(store === 'large' && { target: `p99 < ${o.targetP99} ms`, pass: s.paced.latency_p99_ms < o.targetP99 && failed === 0 }),
+      target: `p99 < ${o.targetP99} ms`,
+      pass: s.paced.latency_p99_ms < o.targetP99 && failed === 0,
+    });
+    rows.push({
+      figure: `${store} store: POST /posts/ 202, ${o.rate}/s in autocannon bursts`,
+      value: s.bursts.latency_p99_ms,
+      unit: `ms p99 (p50 ${s.bursts.latency_p50_ms}, max ${s.bursts.latency_max_ms}; ${s.bursts.requests} writes; longest event-loop stall ${s.bursts.event_loop.max_ms} ms)`,
     });
     rows.push({
       figure: `${store} store: POST /posts/ 202, saturated, ${o.connections} conn.`,

@@ -4,6 +4,7 @@
  * post is visible to a read (what a test that writes then reads waits for).
  */
 import { load, type LoadResult } from './load.js';
+import { pacedLoad } from './paced.js';
 import { stats, type Stats } from './stats.js';
 
 /** A post as a test suite writes one: a title, a 2 KB body, a category. `[<id>]` makes it unique. */
@@ -32,18 +33,29 @@ export async function waitIdle(controlUrl: string): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
+/**
+ * How the writes are offered: `paced` at a steady rate (paced.ts), `bursts` with autocannon's
+ * overallRate (each connection spends its writes of the second at once, all together: the paced
+ * figure of earlier runs, kept for comparison), `saturated` as fast as answered. Default: paced.
+ */
+export type StormKind = 'paced' | 'bursts' | 'saturated';
+
 export async function writeStorm(
   apiUrl: string,
   controlUrl: string,
   writeToken: string,
-  options: { connections: number; duration: number; rate?: number },
+  options: { connections: number; duration: number; rate: number; kind?: StormKind },
 ): Promise<StormResult> {
-  const result = await load(`${apiUrl}/posts/`, {
-    ...options,
-    method: 'POST',
+  const request = {
+    method: 'POST' as const,
     headers: { authorization: `Token ${writeToken}`, 'content-type': 'application/json' },
     body: postBody('Bench storm [<id>]'),
-  });
+  };
+  const { connections, duration, rate } = options;
+  const result =
+    (options.kind ?? 'paced') === 'paced'
+      ? await pacedLoad(`${apiUrl}/posts/`, { connections, duration, rate, ...request })
+      : await load(`${apiUrl}/posts/`, { connections, duration, ...(options.kind === 'bursts' && { rate }), ...request });
   return { ...result, drain_ms: await waitIdle(controlUrl) };
 }
 

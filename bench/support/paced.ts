@@ -1,0 +1,103 @@
+/**
+ * An open load at a steady rate over a fixed number of connections: request i is due at
+ * start + i / rate and goes on connection i mod `connections` (keep-alive, one request at a time
+ * each, as HTTP/1.1 without pipelining). With 50 connections at 250/s each connection sends every
+ * 200 ms, the connections staggered 4 ms apart.
+ *
+ * Why not autocannon's `overallRate`: it gives each connection a budget per second, spent as fast
+ * as answers come at the start of each second, and all connections start their seconds together:
+ * 250 writes arrive as one burst every second and wait for each other (a closed loop for the
+ * first part of each second), so its latency says little about a steady rate (docs/performance.md).
+ *
+ * Latency is counted from when a request was due, not from when a connection was free to send
+ * it: a server that falls behind shows it (no coordinated omission).
+ */
+import { Agent, request } from 'node:http';
+import { assertLoopback, type LoadResult } from './load.js';
+
+export interface PacedOptions {
+  connections: number;
+  /** Requests per second over all connections. */
+  rate: number;
+  duration: number;
+  method: 'POST' | 'GET';
+  headers: Record<string, string>;
+  /** `[<id>]` in it is replaced by a fresh id per request. */
+  body?: string;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function pacedLoad(url: string, o: PacedOptions): Promise<LoadResult> {
+  assertLoopback(url);
+  const agents = Array.from({ length: o.connections }, () => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const total = Math.round(o.rate * o.duration);
+  const interval = 1000 / o.rate;
+  const latencies = new Float64Array(total);
+  const run = Math.random().toString(36).slice(2, 8);
+  let done = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let bytes = 0;
+  const start = performance.now() + 50;
+
+  const finished = new Promise<void>((resolve) => {
+    const settle = () => {
+      done += 1;
+      if (done === total) resolve();
+    };
+    const send = (i: number) => {
+      const due = start + i * interval;
+      const body = o.body?.replaceAll('[<id>]', `${run}-${i}`);
+      const req = request(url, { method: o.method, headers: o.headers, agent: agents[i % o.connections] }, (res) => {
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          latencies[i] = performance.now() - due;
+          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) > 299) non2xx += 1;
+          settle();
+        });
+      });
+      req.on('error', () => {
+        latencies[i] = performance.now() - due;
+        errors += 1;
+        settle();
+      });
+      req.end(body);
+    };
+    let next = 0;
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && start + next * interval <= now) send(next++);
+      if (next < total) setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+    };
+    setTimeout(tick, 50);
+  });
+  // Bounded like every load of the benchmark: a server that never answers ends the run.
+  let limit: NodeJS.Timeout | undefined;
+  await Promise.race([finished, new Promise<void>((resolve) => (limit = setTimeout(resolve, (o.duration + 30) * 1000)))]);
+  clearTimeout(limit);
+  for (const agent of agents) agent.destroy();
+  const seconds = (performance.now() - start) / 1000;
+  const sorted = latencies.filter((v) => v > 0).sort();
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    url,
+    connections: o.connections,
+    duration_s: Math.round(seconds * 10) / 10,
+    requests: done,
+    requests_per_s: Math.round(done / seconds),
+    latency_p50_ms: round2(percentile(sorted, 50)),
+    latency_p90_ms: round2(percentile(sorted, 90)),
+    latency_p99_ms: round2(percentile(sorted, 99)),
+    latency_max_ms: round2(sorted[sorted.length - 1] ?? 0),
+    latency_avg_ms: round2(sorted.length ? sum / sorted.length : 0),
+    response_bytes: done ? Math.round(bytes / done) : 0,
+    non_2xx: non2xx,
+    errors: errors + (total - done),
+  };
+}
