@@ -13,10 +13,13 @@
  * its process.memoryUsage(), so a benchmark can watch the server's resident size under load.
  */
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createEmulator } from '../../server/index.js';
+import { stopWriteWorker, writeWorkerHeap } from '../../server/store/write-worker.js';
 
 export interface ServeReady {
   type: 'ready';
@@ -54,6 +57,36 @@ export interface MemoryReport {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+}
+
+/**
+ * Parent → child: where the resident memory goes (bench/memory-breakdown.ts). With `gc` (the
+ * child started with --expose-gc) collects twice first; with `stopWorker` stops the store's write
+ * worker first if it is idle, to see its share.
+ */
+export interface DiagnoseRequest {
+  type: 'diagnose';
+  gc?: boolean;
+  stopWorker?: boolean;
+}
+
+/** Child → parent: sizes in bytes. */
+export interface DiagnoseReport {
+  type: 'diagnose-report';
+  usage: NodeJS.MemoryUsage;
+  /** v8.getHeapSpaceStatistics(): name → [used, committed]. */
+  spaces: Record<string, [number, number]>;
+  /** The write worker's isolate (v8.getHeapStatistics() in it), or null when none runs. */
+  worker: { used: number; total: number; external: number } | null;
+  workerStopped: boolean;
+  /** /proc/self/status and /proc/self/smaps_rollup (kB → bytes). */
+  rssAnon: number;
+  rssFile: number;
+  threads: number;
+  /** Resident anonymous memory of the brk heap (glibc's main malloc arena). */
+  brkHeap: number;
+  /** Resident anonymous memory of mappings whose reservation is 64 MiB (glibc's per-thread arenas). */
+  threadArenas: number;
 }
 
 /** Parent → child: serve this file's bytes from memory on a bare server. */
@@ -102,12 +135,64 @@ async function stop(): Promise<void> {
   process.exit(0);
 }
 
+/** A number field of /proc's `Name:   value` text. */
+const field = (text: string, name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+const kB = (text: string, name: string): number => field(text, name) * 1024;
+
+/**
+ * Resident anonymous memory of glibc's malloc arenas, from /proc/self/smaps: the brk heap, and the
+ * per-thread arenas, which glibc reserves 64 MiB at a time (a read-write part followed by a
+ * no-access remainder, both counted here by their reservation).
+ */
+function mallocArenas(): { brkHeap: number; threadArenas: number } {
+  let brkHeap = 0;
+  let threadArenas = 0;
+  const mappings = readFileSync('/proc/self/smaps', 'utf8').split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/);
+  for (let i = 0; i < mappings.length; i++) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(.*)/.exec(mappings[i]!);
+    if (!header) continue;
+    const rss = kB(mappings[i]!, 'Rss');
+    if (header[5] === '[heap]') brkHeap += rss;
+    if (header[4] !== '0' || header[5] !== '' || header[3] !== 'rw-p') continue;
+    const start = parseInt(header[1]!, 16);
+    const next = /^[0-9a-f]+-([0-9a-f]+) ---p/.exec(mappings[i + 1] ?? '');
+    const end = next ? parseInt(next[1]!, 16) : parseInt(header[2]!, 16);
+    if (end - start === 64 * 1024 * 1024 && start % (64 * 1024 * 1024) === 0) threadArenas += rss;
+  }
+  return { brkHeap, threadArenas };
+}
+
+async function diagnose(request: DiagnoseRequest): Promise<DiagnoseReport> {
+  const workerStopped = request.stopWorker ? await stopWriteWorker() : false;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (request.gc && gc) {
+    gc();
+    // A worker's terminate frees its isolate a moment later.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    gc();
+  }
+  const heap = await writeWorkerHeap();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  return {
+    type: 'diagnose-report',
+    usage: process.memoryUsage(),
+    spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, [s.space_used_size, s.space_size]])),
+    worker: heap && { used: heap.used_heap_size, total: heap.total_heap_size, external: heap.external_memory },
+    workerStopped,
+    rssAnon: kB(status, 'RssAnon'),
+    rssFile: kB(status, 'RssFile'),
+    threads: field(status, 'Threads'),
+    ...mallocArenas(),
+  };
+}
+
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 const ms = (ns: number) => Math.round(ns / 1e5) / 10;
 
-process.on('message', (message: 'stop' | BareRequest | MemoryRequest | LoopRequest) => {
+process.on('message', (message: 'stop' | BareRequest | MemoryRequest | LoopRequest | DiagnoseRequest) => {
   if (message === 'stop') void stop();
+  else if (message.type === 'diagnose') void diagnose(message).then((report) => process.send!(report));
   else if (message.type === 'bare') void startBare(message).then((ready) => process.send!(ready));
   else if (message.type === 'loop') {
     process.send!({
