@@ -147,7 +147,10 @@ export function contentRouter(ctx: EmulatorContext): Router {
     .delete(write, async (req, res) => {
       const { organization: org } = authOf(res);
       const { collection, item } = itemOr404(org, contentIndex(org, ctx.store.revision), req);
-      const deleted = ctx.store.mutate(() => applyItemDelete(item, isoNow(ctx.clock)));
+      const deleted = ctx.store.mutate(
+        () => applyItemDelete(item, isoNow(ctx.clock)),
+        () => [{ array: collection.items, items: [item] }],
+      );
       ctx.bus.emit({ type: 'item.deleted', organization: org.slug, collection: collection.key, item: deleted, cause: apiCause(res) });
       // Spec: webhooks and reference cleanup run in the background.
       await ctx.jobs.accept(

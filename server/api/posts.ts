@@ -16,7 +16,7 @@ import { neighbourRecord, OrgIndex, serializePost } from '../domain/posts/serial
 import { boolParam, filterParam, flagParam, paginationParams } from '../domain/query.js';
 import { hitsFor, searchPosts } from '../domain/search.js';
 import { authOf, requireRead, requireWrite } from '../http/auth.js';
-import { postSlugs } from '../jobs/post-slugs.js';
+import { postSlugs } from '../domain/posts/slug-index.js';
 import { jsonBody } from '../http/body.js';
 import { bodyObject, parseParams, parseQuery } from '../http/validate.js';
 import type { Organization } from '../store/schema.js';
@@ -128,7 +128,10 @@ export function postsRouter(ctx: EmulatorContext): Router {
     })
     .delete(write, async (req, res) => {
       const { organization, post } = livePostOr404(req, res);
-      const deleted = ctx.store.mutate(() => applyPostDelete(post, isoNow(ctx.clock)));
+      const deleted = ctx.store.mutate(
+        () => applyPostDelete(post, isoNow(ctx.clock)),
+        () => [{ array: organization.posts, items: [post] }],
+      );
       ctx.bus.emit({ type: 'post.deleted', organization: organization.slug, post: deleted, cause: apiCause(res) });
       // Answered only once the deletion is on disk: a 204 is never lost to a crash.
       await ctx.store.flush();

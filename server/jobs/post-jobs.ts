@@ -5,9 +5,10 @@ import { applyPostCreate, applyPostPatch } from '../domain/posts/apply.js';
 import type { Cause } from '../domain/events.js';
 import { remoteImagesInBody } from '../domain/media/library.js';
 import { findLivePostById } from '../domain/posts/queries.js';
-import type { Post } from '../store/schema.js';
+import type { Organization, Post } from '../store/schema.js';
+import type { Touch } from '../store/store.js';
 import { organizationOf } from './organization.js';
-import { postSlugs } from './post-slugs.js';
+import { postSlugs } from '../domain/posts/slug-index.js';
 
 /**
  * Spec: a featured image is "always uploaded to the media library"; body images are when the
@@ -30,17 +31,28 @@ function enqueuePostMedia(ctx: EmulatorContext, organization: string, post: Post
   }
 }
 
+/** What a post create or patch touches (Store.mutate): the post, and the terms it may have added. */
+function postTouches(org: Organization, post: Post | undefined): Touch[] {
+  return [...(post ? [{ array: org.posts, items: [post] }] : []), { array: org.categories }, { array: org.tags }];
+}
+
 export function registerPostJobs(ctx: EmulatorContext): void {
   ctx.jobs.register('post.create', ({ organization, input }, job) => {
     const org = organizationOf(ctx, organization);
-    const post = ctx.store.mutate(() => applyPostCreate(org, input, isoNow(ctx.clock)));
+    const post = ctx.store.mutate(
+      () => applyPostCreate(org, input, isoNow(ctx.clock)),
+      (created) => postTouches(org, created),
+    );
     ctx.bus.emit({ type: 'post.created', organization, post: structuredClone(post), cause: job.cause });
     enqueuePostMedia(ctx, organization, post, true, input.upload_images_to_media_library, job.cause);
   });
 
   ctx.jobs.register('post.update', ({ organization, postId, slug, input }, job) => {
     const org = organizationOf(ctx, organization);
-    const { before, after } = ctx.store.mutate(() => applyPostPatch(org, postId, slug, input, isoNow(ctx.clock)));
+    const { before, after } = ctx.store.mutate(
+      () => applyPostPatch(org, postId, slug, input, isoNow(ctx.clock)),
+      () => postTouches(org, findLivePostById(org, postId)),
+    );
     if (input.slug !== undefined && input.slug !== before.slug) {
       const renamed = findLivePostById(org, postId);
       if (renamed) postSlugs(org).renamed(renamed);

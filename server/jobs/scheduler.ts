@@ -15,12 +15,18 @@ export function publishDue(ctx: EmulatorContext): number {
   let published = 0;
   for (const org of ctx.store.organizations()) {
     for (const post of duePosts(org, now)) {
-      const { before, after } = ctx.store.mutate(() => publishScheduledPost(post));
+      const { before, after } = ctx.store.mutate(
+        () => publishScheduledPost(post),
+        () => [{ array: org.posts, items: [post] }],
+      );
       ctx.bus.emit({ type: 'post.updated', organization: org.slug, post: after, before, cause: CAUSE });
       published += 1;
     }
     for (const page of duePages(org, now)) {
-      const { before, after } = ctx.store.mutate(() => publishScheduledPage(page));
+      const { before, after } = ctx.store.mutate(
+        () => publishScheduledPage(page),
+        () => [{ array: org.pages, items: [page] }],
+      );
       ctx.bus.emit({ type: 'page.updated', organization: org.slug, page: after, before, locale: null, cause: CAUSE });
       published += 1;
     }

@@ -50,6 +50,68 @@ export async function bytesHash(bytes: Uint8Array): Promise<string> {
 /** The file's text for `data`: what the worker writes too. */
 export const serialize = (data: unknown): string => JSON.stringify(data, null, 2) + '\n';
 
+/** An array in the data, and the items of it that were added or changed in place (all of it when left out). */
+export interface Touch {
+  array: unknown[];
+  items?: readonly object[];
+}
+
+/** What the mutations since the last write touched, or 'everything' when one did not say. */
+export type Touches = Map<unknown[], Set<object> | 'whole'> | 'everything';
+
+/** Arrays longer than this are records, not containers: locate() does not look inside them. */
+const CONTAINER_MAX_LENGTH = 64;
+
+/**
+ * The path from `root` to `target` (an array in the data), or null when it is not found. It looks
+ * through objects and short arrays (organizations, collections), not inside lists of records, so
+ * it finds `organizations.1.posts` or `organizations.0.collections.2.items` in a few steps.
+ */
+export function locate(root: unknown, target: unknown[], depth = 5): (string | number)[] | null {
+  if (root === target) return [];
+  if (depth === 0 || typeof root !== 'object' || root === null) return null;
+  if (Array.isArray(root)) {
+    if (root.length > CONTAINER_MAX_LENGTH) return null;
+    for (let i = 0; i < root.length; i++) {
+      const found = locate(root[i], target, depth - 1);
+      if (found) return [i, ...found];
+    }
+    return null;
+  }
+  for (const key of Object.keys(root)) {
+    const found = locate((root as Record<string, unknown>)[key], target, depth - 1);
+    if (found) return [key, ...found];
+  }
+  return null;
+}
+
+/**
+ * The changes that bring the worker's copy (the data as of the last write) to `data`, from what
+ * the mutations said they touched: each touched item set at its index, in order (appended items
+ * extend the array), a wholly touched array set whole. Null when that cannot be told (an array or
+ * an item no longer in the data): then everything is compared.
+ */
+export function touchedChanges(data: unknown, touches: Map<unknown[], Set<object> | 'whole'>): Change[] | null {
+  const changes: Change[] = [];
+  for (const [array, items] of touches) {
+    const path = locate(data, array);
+    if (!path) return null;
+    if (items === 'whole') {
+      changes.push({ op: 'set', path, value: array });
+      continue;
+    }
+    const indexes: number[] = [];
+    for (const item of items) {
+      const index = array.indexOf(item);
+      if (index === -1) return null;
+      indexes.push(index);
+    }
+    indexes.sort((a, b) => a - b);
+    for (const index of indexes) changes.push({ op: 'set', path: [...path, index], value: array[index] });
+  }
+  return changes;
+}
+
 export interface AtomicJsonFileOptions {
   /** Size of the file as loaded: whether the first write goes to the worker. */
   size?: number;
@@ -73,7 +135,9 @@ export class AtomicJsonFile<T> implements Adapter<T> {
    */
   private readonly recentFiles: string[] = [];
   /** What the worker's copy of the data is: the data object, its shadow, and the worker holding it. */
-  private copy: { root: unknown; shadow: Shadow; generation: number } | null = null;
+  private copy: { root: unknown; shadow: Shadow | null; generation: number } | null = null;
+  /** How the worker's writes were sent: all the data, changes found by comparing, or the records mutations named (tests, bench). */
+  readonly sent = { everything: 0, compared: 0, touched: 0 };
 
   constructor(
     readonly file: string,
@@ -99,10 +163,15 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
+    return this.writeTouched(data, 'everything');
+  }
+
+  /** Writes `data`, of which `touches` says what changed since the last write (Store.mutate). */
+  async writeTouched(data: T, touches: Touches): Promise<void> {
     const temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     // The worker's structured clone is taken before writeInWorker returns: no await comes before
     // it, so the file holds the state of the moment the write began (the job journal counts on it).
-    const written = await (this.size >= this.workerMinBytes ? this.inWorker(data, temporary) : writeHere(data, temporary));
+    const written = await (this.size >= this.workerMinBytes ? this.inWorker(data, temporary, touches) : writeHere(data, temporary));
     this.size = written.size;
     this.recent.push(written.hash);
     if (this.recent.length > REMEMBERED) this.recent.shift();
@@ -128,16 +197,27 @@ export class AtomicJsonFile<T> implements Adapter<T> {
    * What structured clone refuses (a function, say) JSON may still write: then it is written here.
    * Whatever goes wrong, the next write sends all of the data again.
    */
-  private inWorker(data: T, temporary: string): Promise<WrittenTemporary> {
+  private inWorker(data: T, temporary: string, touches: Touches): Promise<WrittenTemporary> {
     const generation = workerGeneration();
     let write: WorkerWrite;
-    if (this.copy && this.copy.root === data && this.copy.generation === generation) {
+    const told = touches === 'everything' ? null : touchedChanges(data, touches);
+    if (this.copy && this.copy.root === data && this.copy.generation === generation && told) {
+      // The mutations said what they did: no walk of the store. A shadow kept for comparisons
+      // (below) would now be behind the worker's copy: it goes, and with it its memory.
+      this.copy.shadow = null;
+      write = { file: this.file, temporary, changes: told };
+      this.sent.touched += 1;
+    } else if (this.copy && this.copy.root === data && this.copy.generation === generation && this.copy.shadow !== null) {
       const changes: Change[] = [];
       this.copy.shadow = diff(data, this.copy.shadow, [], changes);
       write = { file: this.file, temporary, changes };
+      this.sent.compared += 1;
     } else {
-      this.copy = { root: data, shadow: shadowOf(data), generation };
+      // All of it, with a shadow for comparing the next write when this one came from mutations
+      // that did not say what they touched; a store whose mutations all say never holds one.
+      this.copy = { root: data, shadow: touches === 'everything' ? shadowOf(data) : null, generation };
       write = { file: this.file, temporary, data };
+      this.sent.everything += 1;
     }
     let written: Promise<WrittenTemporary>;
     try {

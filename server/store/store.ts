@@ -11,10 +11,12 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
-import { AtomicJsonFile } from './atomic-file.js';
+import { AtomicJsonFile, type Touch, type Touches } from './atomic-file.js';
 import { readAndMigrate } from './load.js';
 import { removeStaleTemporaries } from './stale-temporaries.js';
 import type { Organization, StoreData } from './schema.js';
+
+export type { Touch } from './atomic-file.js';
 
 /** Told when a write begins and when it is on disk (the job journal marks jobs done). */
 export interface WriteObserver {
@@ -60,6 +62,11 @@ export class Store {
     return new Store(low, adapter, file);
   }
 
+  /** How a large store's writes were sent to its worker: all of it, compared, or touched records (bench). */
+  get sent(): Readonly<AtomicJsonFile<StoreData>['sent']> {
+    return this.adapter.sent;
+  }
+
   /** True when `hash` (bytesHash of the file's bytes) is one of the emulator's own recent writes. */
   wroteHash(hash: string): boolean {
     return this.adapter.isOurs(hash);
@@ -86,6 +93,7 @@ export class Store {
   adopt(data: StoreData): void {
     this.low.data = data;
     this.revision += 1;
+    this.touches = 'everything';
     this.brokenText = null;
   }
 
@@ -105,16 +113,37 @@ export class Store {
   replace(data: StoreData): void {
     this.low.data = data;
     this.revision += 1;
+    this.touches = 'everything';
     this.scheduleWrite();
   }
 
-  /** Applies `change` now and persists it soon; returns what `change` returns. */
-  mutate<T>(change: (data: StoreData) => T): T {
+  /**
+   * Applies `change` now and persists it soon; returns what `change` returns.
+   *
+   * `touched` (given the result) says exactly what the change did, so a large store's write sends
+   * its worker those records instead of comparing the whole store with its last write
+   * (atomic-file.ts): the arrays it appended to or changed items of in place, with those items.
+   * It must name every such item: appended ones too. A change that removes or reorders items, or
+   * touches anything outside the arrays it names, leaves `touched` out: the next write then
+   * compares everything, as it does for every change that does not say.
+   */
+  mutate<T>(change: (data: StoreData) => T, touched?: (result: T) => readonly Touch[]): T {
     const result = change(this.low.data);
     this.revision += 1;
+    if (touched && this.touches !== 'everything') {
+      for (const touch of touched(result)) {
+        const known = this.touches.get(touch.array);
+        if (touch.items === undefined) this.touches.set(touch.array, 'whole');
+        else if (known === undefined) this.touches.set(touch.array, new Set(touch.items));
+        else if (known !== 'whole') for (const item of touch.items) known.add(item);
+      }
+    } else this.touches = 'everything';
     this.scheduleWrite();
     return result;
   }
+
+  /** What the mutations since the last write began said they touched (mutate's `touched`). */
+  private touches: Touches = new Map();
 
   /** When the last mutation came, and the first one not yet in a write that has begun. */
   private lastMutation = 0;
@@ -190,7 +219,9 @@ export class Store {
       }
       // Jobs finished by now have their effects in memory, so in the text this write serializes.
       const covered = this.observer?.writeStarting() ?? [];
-      await this.low.write();
+      const touches = this.touches;
+      this.touches = new Map();
+      await this.adapter.writeTouched(this.low.data, touches);
       this.observer?.writeDone(covered);
       this.writes += 1;
       this.lastWrite = Date.now();

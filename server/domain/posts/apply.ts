@@ -8,7 +8,8 @@ import { WriteFailure } from '../errors.js';
 import { messages } from '../messages.js';
 import { slugifyText, uniqueSlug } from '../slugs.js';
 import type { AuthorRef, PostCreateInput, PostPatchInput } from './input.js';
-import { findLivePost, findLivePostById } from './queries.js';
+import { findLivePostById } from './queries.js';
+import { postSlugs } from './slug-index.js';
 
 function resolveAuthor(org: Organization, ref: AuthorRef | null | undefined): string {
   if (!ref) return org.owner;
@@ -37,7 +38,7 @@ function ensureTerms(terms: Term[], names: string[]): string[] {
 }
 
 function assertSlugFree(org: Organization, slug: string, exceptId: number | null): void {
-  const holder = findLivePost(org, slug);
+  const holder = postSlugs(org).liveHolder(slug);
   if (holder && holder.id !== exceptId) throw new WriteFailure(messages.jobSlugTaken(slug));
 }
 
@@ -45,7 +46,7 @@ export function applyPostCreate(org: Organization, input: PostCreateInput, now: 
   const author = resolveAuthor(org, input.author);
   assertSlugFree(org, input.slug, null);
   const post: Post = {
-    id: org.posts.reduce((max, p) => Math.max(max, p.id), 0) + 1,
+    id: postSlugs(org).highestId() + 1,
     slug: input.slug,
     title: input.title,
     status: input.status,

@@ -1,0 +1,136 @@
+/**
+ * Writes from what mutations said they touched (Store.mutate's `touched`, atomic-file.ts
+ * touchedChanges): the worker gets only the touched records, no comparison of the whole store,
+ * and the file is still exactly JSON.stringify of the data, over random runs of declared appends,
+ * in-place edits and whole small arrays mixed with changes that did not say what they touched
+ * (removals, edits elsewhere), which fall back to comparing everything.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { prng } from '../../bench/generate-store.js';
+import { AtomicJsonFile, locate, touchedChanges, type Touches } from '../../server/store/atomic-file.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+interface Rec {
+  id: number;
+  title: string;
+  tags: string[];
+  extra?: string;
+}
+interface Org {
+  slug: string;
+  posts: Rec[];
+  tags: { slug: string }[];
+  collections: { key: string; items: Rec[] }[];
+}
+interface Data {
+  format_version: number;
+  organizations: Org[];
+}
+
+const record = (id: number): Rec => ({ id, title: `Record ${id} «é» "q"`, tags: [`t${id % 7}`] });
+
+function sample(): Data {
+  const org = (slug: string, n: number): Org => ({
+    slug,
+    posts: Array.from({ length: n }, (_, i) => record(i + 1)),
+    tags: [{ slug: 't0' }],
+    collections: [
+      { key: 'a', items: [record(1)] },
+      { key: 'b', items: Array.from({ length: 100 }, (_, i) => record(i + 1)) },
+    ],
+  });
+  return { format_version: 1, organizations: [org('one', 80), org('two', 120)] };
+}
+
+describe('locate', () => {
+  it('finds arrays of organizations and collections, and nothing inside long lists of records', () => {
+    const data = sample();
+    expect(locate(data, data.organizations[1]!.posts)).toEqual(['organizations', 1, 'posts']);
+    expect(locate(data, data.organizations[0]!.collections[1]!.items)).toEqual(['organizations', 0, 'collections', 1, 'items']);
+    expect(locate(data, data.organizations)).toEqual(['organizations']);
+    // A record's own array sits inside a list of 120 records: not looked for there.
+    expect(locate(data, data.organizations[1]!.posts[5]!.tags)).toBeNull();
+    expect(locate(data, [])).toBeNull();
+  });
+
+  it('touchedChanges gives nothing it cannot place: an array or item no longer in the data', () => {
+    const data = sample();
+    const posts = data.organizations[0]!.posts;
+    const gone = posts[3]!;
+    posts.splice(3, 1);
+    expect(touchedChanges(data, new Map([[posts, new Set<object>([gone])]]))).toBeNull();
+    expect(touchedChanges(data, new Map([[[1, 2], 'whole' as const]]))).toBeNull();
+    const changes = touchedChanges(data, new Map([[posts, new Set<object>([posts[9]!, posts[2]!])]]));
+    expect(changes?.map((c) => c.path)).toEqual([
+      ['organizations', 0, 'posts', 2],
+      ['organizations', 0, 'posts', 9],
+    ]);
+  });
+});
+
+describe('a write from declared touches', () => {
+  it('leaves the file exactly JSON.stringify of the data over random declared and undeclared changes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cms-emulator-touched-'));
+    dirs.push(dir);
+    const file = join(dir, 'data.json');
+    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
+    const data = sample();
+    const random = prng(7);
+    const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+    let nextId = 10_000;
+    await writer.write(data);
+
+    for (let round = 0; round < 120; round++) {
+      let touches: Touches = new Map();
+      const touch = (array: unknown[], item?: object) => {
+        if (touches === 'everything') return;
+        const known = touches.get(array);
+        if (item === undefined) touches.set(array, 'whole');
+        else if (known === undefined) touches.set(array, new Set([item]));
+        else if (known !== 'whole') known.add(item);
+      };
+      for (let step = 0, steps = 1 + Math.floor(random() * 6); step < steps; step++) {
+        const org = pick(data.organizations);
+        const roll = random();
+        if (roll < 0.3) {
+          const added = record(nextId++);
+          org.posts.push(added);
+          touch(org.posts, added);
+        } else if (roll < 0.55) {
+          const post = pick(org.posts);
+          post.title = `edited ${round}.${step} ✓`;
+          if (random() < 0.3) post.extra = 'a key added changes the order of the text';
+          touch(org.posts, post);
+        } else if (roll < 0.7) {
+          const collection = pick(org.collections);
+          const item = random() < 0.5 ? pick(collection.items) : record(nextId++);
+          if (!collection.items.includes(item)) collection.items.push(item);
+          item.tags.push(`n${round}`);
+          touch(collection.items, item);
+        } else if (roll < 0.85) {
+          org.tags.push({ slug: `tag-${round}-${step}` });
+          touch(org.tags);
+        } else if (roll < 0.93) {
+          // A removal does not say: everything is compared.
+          org.posts.splice(Math.floor(random() * org.posts.length), 1);
+          touches = 'everything';
+        } else {
+          org.slug = `${org.slug}!`;
+          touches = 'everything';
+        }
+      }
+      await writer.writeTouched(data, touches);
+      expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    }
+    // Most rounds said what they touched and were sent just that; the others fell back.
+    expect(writer.sent.touched).toBeGreaterThan(60);
+    expect(writer.sent.compared + writer.sent.everything).toBeGreaterThan(10);
+  });
+});
