@@ -15,7 +15,14 @@ import type { Clock } from '../clock.js';
 
 export const BODY_CAP = 64 * 1024;
 export const DEFAULT_LOG_SIZE = 5000;
-export const DEFAULT_BODY_BUDGET = 32 * 1024 * 1024;
+/**
+ * Bytes of bodies held. The bodies live outside the V8 heap, in malloc's brk heap, where the ones
+ * kept pin the memory between them that short-lived responses used: on the large store, 30,000
+ * mixed reads left 135 MB of brk heap resident with 32 MiB (56 MB of buffers alive) and 65 MB with
+ * 8 MiB (33 MB alive), the process 404 against 316 MiB (bench/memory-breakdown.ts --writes 0).
+ * 8 MiB still holds the bodies of the last few hundred to few thousand requests, what one looks at.
+ */
+export const DEFAULT_BODY_BUDGET = 8 * 1024 * 1024;
 
 export interface LoggedBody {
   text: string;
