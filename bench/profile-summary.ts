@@ -2,7 +2,7 @@
  * Summarizes a V8 CPU profile (node --cpu-prof; `npm run bench -- --profile`): the functions
  * with the most self time, and self time by file, so a missed target points at its cause.
  *
- *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 25] [--stalls 50]
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 25] [--stalls 50] [--after s] [--before s]
  *
  * --stalls <ms> also lists each stretch of at least that long in which the process never went
  * idle (the event loop could answer nothing), with the functions that filled it.
@@ -27,7 +27,7 @@ interface CpuProfile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' }, stalls: { type: 'string' } },
+  options: { top: { type: 'string', default: '25' }, stalls: { type: 'string' }, after: { type: 'string' }, before: { type: 'string' } },
 });
 const file = positionals[0];
 if (!file) {
@@ -105,8 +105,11 @@ if (values.stalls !== undefined) {
       start = i + 1;
     } else us += delta;
   });
-  console.log(`\nstretches of at least ${values.stalls} ms without idling: ${stalls.length}`);
-  for (const s of stalls.sort((a, b) => b.us - a.us).slice(0, top)) {
+  // --after/--before (seconds since the profile began): only the stretches of that window, in time order.
+  const windowed = values.after !== undefined || values.before !== undefined;
+  const inWindow = stalls.filter((s) => s.at >= Number(values.after ?? 0) && s.at <= Number(values.before ?? Infinity));
+  console.log(`\nstretches of at least ${values.stalls} ms without idling: ${inWindow.length}`);
+  for (const s of windowed ? inWindow.slice(0, top) : inWindow.sort((a, b) => b.us - a.us).slice(0, top)) {
     const work = [...s.work].sort((a, b) => b[1] - a[1]).slice(0, 4);
     console.log(
       `${(s.us / 1000).toFixed(0).padStart(6)} ms at ${s.at.toFixed(1)} s: ${work.map(([k, v]) => `${k} ${(v / 1000).toFixed(0)} ms`).join('; ')}`,

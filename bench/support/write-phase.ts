@@ -18,7 +18,7 @@ import { resolveFixture } from '../../server/store/seed.js';
 import { ask, startChild, stopChild, type Child } from './children.js';
 import type { Row } from './report.js';
 import type { LoopReport, ServeReady } from './serve.js';
-import { timeToVisible, writeStorm, type StormKind, type StormResult, type VisibilityResult } from './writes.js';
+import { firstWrite, timeToVisible, writeStorm, type StormKind, type StormResult, type VisibilityResult } from './writes.js';
 
 export interface WritePhaseOptions {
   connections: number;
@@ -36,6 +36,8 @@ export interface WritePhaseOptions {
 type WatchedStorm = StormResult & { event_loop: LoopReport };
 
 export interface StoreWrites {
+  /** The first write after start, before the storms. */
+  first: { answer_ms: number; on_disk_ms: number };
   paced: WatchedStorm;
   bursts: WatchedStorm;
   saturated: WatchedStorm;
@@ -67,6 +69,7 @@ async function stormWatched(
 }
 
 async function storms(child: Child<ServeReady>, org: string, o: WritePhaseOptions, label: string): Promise<StoreWrites> {
+  const first = await firstWrite(child.ready.apiUrl, `${child.ready.url}/__emulator`, child.ready.tokens[org]!.write);
   const storm = { connections: o.connections, duration: o.duration, rate: o.rate };
   o.step(`writes, ${label}: ${o.connections} connections offering a steady ${o.rate}/s for ${o.duration} s`);
   const paced = await stormWatched(child, org, { ...storm, kind: 'paced' });
@@ -74,7 +77,7 @@ async function storms(child: Child<ServeReady>, org: string, o: WritePhaseOption
   const bursts = await stormWatched(child, org, { ...storm, kind: 'bursts' });
   o.step(`writes, ${label}: ${o.connections} connections, saturated, for ${o.duration} s`);
   const saturated = await stormWatched(child, org, { ...storm, kind: 'saturated' });
-  return { paced, bursts, saturated };
+  return { first, paced, bursts, saturated };
 }
 
 export async function writePhase(large: Child<ServeReady>, largeOrg: string, o: WritePhaseOptions): Promise<WritePhase> {
@@ -98,6 +101,11 @@ export function writeRows(w: WritePhase, o: { connections: number; rate: number;
     ['large', w.large],
     ['demo', w.demo],
   ] as const) {
+    rows.push({
+      figure: `${store} store: first write after start`,
+      value: s.first.answer_ms,
+      unit: `ms to its 202 (on disk after ${s.first.on_disk_ms} ms)`,
+    });
     const failed = [s.paced, s.bursts, s.saturated].reduce((n, storm) => n + storm.non_2xx + storm.errors, 0);
     rows.push({
       figure: `${store} store: POST /posts/ 202, steady ${o.rate}/s over ${o.connections} conn.`,

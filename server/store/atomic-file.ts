@@ -14,7 +14,7 @@ import type { BigIntStats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { diff, shadowOf, type Change, type Shadow } from './snapshot-diff.js';
-import { workerGeneration, writeInWorker, type WorkerWrite, type WrittenTemporary } from './write-worker.js';
+import { BASE_CHANGED, workerGeneration, writeInWorker, type WorkerWrite, type WrittenTemporary } from './write-worker.js';
 
 /** How many of our recent writes are remembered (a watcher may read one while the next is under way). */
 const REMEMBERED = 16;
@@ -112,6 +112,20 @@ export function touchedChanges(data: unknown, touches: Map<unknown[], Set<object
   return changes;
 }
 
+/** Changes setting the value now at each of `paths` in `root`; null when one no longer leads anywhere. */
+function currentValues(root: unknown, paths: readonly (readonly (string | number)[])[]): Change[] | null {
+  const changes: Change[] = [];
+  for (const path of paths) {
+    let node = root;
+    for (const key of path) {
+      if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return null;
+      node = (node as Record<string | number, unknown>)[key];
+    }
+    changes.push({ op: 'set', path: [...path], value: node });
+  }
+  return changes;
+}
+
 export interface AtomicJsonFileOptions {
   /** Size of the file as loaded: whether the first write goes to the worker. */
   size?: number;
@@ -136,6 +150,8 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   private readonly recentFiles: string[] = [];
   /** What the worker's copy of the data is: the data object, its shadow, and the worker holding it. */
   private copy: { root: unknown; shadow: Shadow | null; generation: number } | null = null;
+  /** The data as loaded, the signature of its file and where the two differ (startFromFile). */
+  private fileBase: { root: unknown; signature: string; paths: (string | number)[][] } | null = null;
   /** How the worker's writes were sent: all the data, changes found by comparing, or the records mutations named (tests, bench). */
   readonly sent = { everything: 0, compared: 0, touched: 0 };
 
@@ -145,6 +161,17 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   ) {
     this.size = options.size ?? 0;
     this.workerMinBytes = options.workerMinBytes ?? WORKER_MIN_BYTES;
+  }
+
+  /**
+   * `data` is the JSON of the file as it is now (`signature`, fileSignature) but for `fromText`
+   * (load.ts jsonChanges: defaults the checks filled in, say): a first write whose mutations said
+   * what they touched then sends the worker those values and records, and the worker reads the
+   * file for the rest, instead of the main thread cloning the whole store (~0.3–0.5 s on a large
+   * one). Should the file have changed by then, that write sends all of the data after all.
+   */
+  startFromFile(data: T, signature: string, fromText: readonly Change[]): void {
+    this.fileBase = { root: data, signature, paths: fromText.map((change) => change.path) };
   }
 
   /** True when `hash` (bytesHash of what the watcher read) is one of our recent writes. */
@@ -171,7 +198,10 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     const temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     // The worker's structured clone is taken before writeInWorker returns: no await comes before
     // it, so the file holds the state of the moment the write began (the job journal counts on it).
-    const written = await (this.size >= this.workerMinBytes ? this.inWorker(data, temporary, touches) : writeHere(data, temporary));
+    const inWorker = this.size >= this.workerMinBytes;
+    // Once the file is written here, it is no longer what the data was loaded from.
+    if (!inWorker) this.fileBase = null;
+    const written = await (inWorker ? this.inWorker(data, temporary, touches) : writeHere(data, temporary));
     this.size = written.size;
     this.recent.push(written.hash);
     if (this.recent.length > REMEMBERED) this.recent.shift();
@@ -201,6 +231,21 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     const generation = workerGeneration();
     let write: WorkerWrite;
     const told = touches === 'everything' ? null : touchedChanges(data, touches);
+    const base = this.fileBase;
+    this.fileBase = null;
+    // The values where the data differs from the file's JSON, as they are now, then the records.
+    const fromText = base && base.root === data && told ? currentValues(data, base.paths) : null;
+    if (!this.copy && base && fromText && told) {
+      this.copy = { root: data, shadow: null, generation };
+      this.sent.touched += 1;
+      const changes = [...fromText, ...told];
+      return this.sendToWorker({ file: this.file, temporary, base: base.signature, changes }, data, temporary).catch((err: unknown) => {
+        if (!(err instanceof Error && err.message.includes(BASE_CHANGED))) throw err;
+        // The file moved on since it was loaded (an edit the watcher has not applied yet): all of it.
+        this.sent.touched -= 1;
+        return this.inWorker(data, temporary, 'everything');
+      });
+    }
     if (this.copy && this.copy.root === data && this.copy.generation === generation && told) {
       // The mutations said what they did: no walk of the store. A shadow kept for comparisons
       // (below) would now be behind the worker's copy: it goes, and with it its memory.
@@ -219,6 +264,11 @@ export class AtomicJsonFile<T> implements Adapter<T> {
       write = { file: this.file, temporary, data };
       this.sent.everything += 1;
     }
+    return this.sendToWorker(write, data, temporary);
+  }
+
+  /** Sends a write to the worker; whatever goes wrong, the next write sends all of the data again. */
+  private sendToWorker(write: WorkerWrite, data: T, temporary: string): Promise<WrittenTemporary> {
     let written: Promise<WrittenTemporary>;
     try {
       written = writeInWorker(write);

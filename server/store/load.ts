@@ -8,6 +8,7 @@ import { migrate, MigrationError, versionOf } from './migrations.js';
 import { z } from 'zod';
 import { checkStoreContent } from './content-check.js';
 import { storeSchema, type StoreData } from './schema.js';
+import type { Change } from './snapshot-diff.js';
 
 export class StoreLoadError extends Error {
   constructor(
@@ -27,7 +28,9 @@ export async function readStoreFile(file: string): Promise<StoreData> {
  * Reads a data file, migrating one written in an older format: the original is kept as
  * `<file>.v<version>.bak` and the migrated text written in its place.
  */
-export async function readAndMigrate(file: string): Promise<{ data: StoreData; migrated: string[]; backup: string | null }> {
+export async function readAndMigrate(
+  file: string,
+): Promise<{ data: StoreData; migrated: string[]; backup: string | null; fromText: Change[] | null }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -44,13 +47,59 @@ export async function readAndMigrate(file: string): Promise<{ data: StoreData; m
     if (err instanceof MigrationError) throw new StoreLoadError(file, err.message);
     throw err;
   }
-  if (result.applied.length === 0) return { data: checkParsed(raw, file), migrated: [], backup: null };
+  if (result.applied.length === 0) {
+    const data = checkParsed(raw, file);
+    return { data, migrated: [], backup: null, fromText: jsonChanges(data, raw) };
+  }
   const data = checkParsed(result.data, file);
   const backup = `${file}.v${version}.bak`;
   await copyFile(file, backup);
   // Atomic like every other write of the file: a crash now leaves the old file or the migrated one.
   await new AtomicJsonFile<StoreData>(file).write(data);
-  return { data, migrated: result.applied, backup };
+  return { data, migrated: result.applied, backup, fromText: null };
+}
+
+/** More differences than this between the checked data and the parsed text: not worth listing. */
+const FROM_TEXT_MAX_CHANGES = 1000;
+
+/**
+ * What turns the value `parsed` (the file's text, parsed) into `data` (the same, checked: defaults
+ * filled in, say), as changes that set the data's value at each path where the two differ (keys
+ * differing or in another order, arrays of another length, other primitives); null past
+ * FROM_TEXT_MAX_CHANGES. The store's write worker can then read the file for its copy of the
+ * data and apply these (write-worker.ts), instead of the main thread cloning all of it. The
+ * checks keep records as parsed when they are already in stored form, so most of the walk stops
+ * at the first identity.
+ */
+export function jsonChanges(data: unknown, parsed: unknown, path: (string | number)[] = [], out: Change[] = []): Change[] | null {
+  if (data === parsed) return out;
+  const set = () => {
+    out.push({ op: 'set', path: [...path], value: data });
+    return out.length > FROM_TEXT_MAX_CHANGES ? null : out;
+  };
+  if (typeof data !== 'object' || typeof parsed !== 'object' || data === null || parsed === null) return set();
+  if (Array.isArray(data) !== Array.isArray(parsed)) return set();
+  if (Array.isArray(data)) {
+    const other = parsed as unknown[];
+    if (data.length !== other.length) return set();
+    for (let i = 0; i < data.length; i++) {
+      path.push(i);
+      const found = jsonChanges(data[i], other[i], path, out);
+      path.pop();
+      if (!found) return null;
+    }
+    return out;
+  }
+  const keys = Object.keys(data);
+  const otherKeys = Object.keys(parsed);
+  if (keys.length !== otherKeys.length || keys.some((key, i) => key !== otherKeys[i])) return set();
+  for (const key of keys) {
+    path.push(key);
+    const found = jsonChanges((data as Record<string, unknown>)[key], (parsed as Record<string, unknown>)[key], path, out);
+    path.pop();
+    if (!found) return null;
+  }
+  return out;
 }
 
 export function parseStoreText(text: string, file: string): StoreData {

@@ -11,7 +11,7 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
-import { AtomicJsonFile, type Touch, type Touches } from './atomic-file.js';
+import { AtomicJsonFile, fileSignature, type Touch, type Touches } from './atomic-file.js';
 import { readAndMigrate } from './load.js';
 import { removeStaleTemporaries } from './stale-temporaries.js';
 import type { Organization, StoreData } from './schema.js';
@@ -52,11 +52,16 @@ export class Store {
   ) {}
 
   static async open(file: string): Promise<Store> {
-    const { data, migrated, backup } = await readAndMigrate(file);
+    const before = fileSignature(await stat(file, { bigint: true }));
+    const { data, migrated, backup, fromText } = await readAndMigrate(file);
     if (backup) console.log(`cms-emulator: ${file} was migrated (${migrated.join('; ')}); the original is kept as ${backup}`);
     await removeStaleTemporaries(file);
+    const stats = await stat(file, { bigint: true });
     // The file's size tells whether its writes are worth serializing in a worker (atomic-file.ts).
-    const adapter = new AtomicJsonFile<StoreData>(file, { size: (await stat(file)).size });
+    const adapter = new AtomicJsonFile<StoreData>(file, { size: Number(stats.size) });
+    // Unchanged while it was read, and its JSON is the data but for a few values: the worker may
+    // start from the file.
+    if (fromText && fileSignature(stats) === before) adapter.startFromFile(data, before, fromText);
     const low = new Low<StoreData>(adapter, data);
     low.data = data;
     return new Store(low, adapter, file);

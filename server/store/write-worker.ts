@@ -142,6 +142,8 @@ const COLLECT_AFTER_MS = 1000;
 
 /** Characters of text encoded and written at a time (a megabyte or so of the file). */
 const CHUNK_CHARS = 1 << 20;
+/** In the error of a write whose `base` no longer matches the file: send all of the data instead. */
+export const BASE_CHANGED = 'the data file changed since it was loaded';
 
 /**
  * The worker's code. Each write encodes the text a piece at a time into one reused buffer,
@@ -156,6 +158,7 @@ const v8 = require('node:v8');
 const vm = require('node:vm');
 ${SERIALIZER_SOURCE}
 const CHUNK_CHARS = ${CHUNK_CHARS};
+const BASE_CHANGED = ${JSON.stringify(BASE_CHANGED)};
 // UTF-8 takes at most 3 bytes per UTF-16 code unit.
 const buffer = Buffer.allocUnsafeSlow(3 * CHUNK_CHARS);
 // The data of each file as of its last write, to which later writes' changes apply.
@@ -203,7 +206,7 @@ v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc');
 const COLLECT_AFTER_MS = ${COLLECT_AFTER_MS};
 let collectTimer = null;
-parentPort.on('message', ({ id, file, temporary, data, changes, heap }) => {
+parentPort.on('message', ({ id, file, temporary, data, base, changes, heap }) => {
   clearTimeout(collectTimer);
   collectTimer = setTimeout(collect, COLLECT_AFTER_MS);
   if (heap) {
@@ -211,6 +214,13 @@ parentPort.on('message', ({ id, file, temporary, data, changes, heap }) => {
     return;
   }
   try {
+    if (base) {
+      // The data as loaded is the file as it is on disk (same inode, size and mtime as when it was
+      // read): read and parse it here instead of the main thread cloning all of it.
+      const stats = fs.statSync(file, { bigint: true });
+      if (stats.dev + ':' + stats.ino + ':' + stats.size + ':' + stats.mtimeNs !== base) throw new Error(BASE_CHANGED);
+      copies.set(file, JSON.parse(fs.readFileSync(file, 'utf8')));
+    }
     if (changes) {
       if (!copies.has(file)) throw new Error('no copy of ' + file + ' to apply changes to');
       copies.set(file, apply(copies.get(file), changes));
@@ -306,8 +316,12 @@ function theWorker(): Worker {
   return started;
 }
 
-/** All of a file's data, or the changes since its last write (snapshot-diff.ts). */
-export type WorkerWrite = { file: string; temporary: string } & ({ data: unknown } | { changes: Change[] });
+/**
+ * All of a file's data, or the changes since its last write (snapshot-diff.ts), or changes to the
+ * file as it is on disk when `base` (its fileSignature) still matches: the data as loaded was
+ * exactly the file's JSON, so the worker reads the file instead of being sent all of it.
+ */
+export type WorkerWrite = { file: string; temporary: string } & ({ data: unknown } | { changes: Change[]; base?: string });
 
 /**
  * Writes a file's data, pretty-printed, to `temporary` (fsynced) in the worker. What is sent is

@@ -5,12 +5,16 @@
  * in-place edits and whole small arrays mixed with changes that did not say what they touched
  * (removals, edits elsewhere), which fall back to comparing everything.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prng } from '../../bench/generate-store.js';
-import { AtomicJsonFile, locate, touchedChanges, type Touches } from '../../server/store/atomic-file.js';
+import { AtomicJsonFile, fileSignature, locate, touchedChanges, type Touches } from '../../server/store/atomic-file.js';
+import { jsonChanges } from '../../server/store/load.js';
+import type { Post } from '../../server/store/schema.js';
+import { resolveFixture } from '../../server/store/seed.js';
+import { Store } from '../../server/store/store.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -132,5 +136,80 @@ describe('a write from declared touches', () => {
     // Most rounds said what they touched and were sent just that; the others fell back.
     expect(writer.sent.touched).toBeGreaterThan(60);
     expect(writer.sent.compared + writer.sent.everything).toBeGreaterThan(10);
+  });
+});
+
+describe('the first write after loading starts the worker from the file', () => {
+  async function loaded(): Promise<{ file: string; raw: Data; data: Data }> {
+    const dir = await mkdtemp(join(tmpdir(), 'cms-emulator-from-file-'));
+    dirs.push(dir);
+    const file = join(dir, 'data.json');
+    // Not as the emulator writes it: compact, and without a key the loaded data has.
+    await writeFile(file, JSON.stringify(sample()));
+    const raw = JSON.parse(await readFile(file, 'utf8')) as Data;
+    const data = JSON.parse(await readFile(file, 'utf8')) as Data;
+    for (const org of data.organizations) org.collections[0]!.items[0]!.extra = 'a default the checks filled in';
+    return { file, raw, data };
+  }
+
+  it('sends the values that differ from the file and the touched records, not all the data', async () => {
+    const { file, raw, data } = await loaded();
+    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
+    const fromText = jsonChanges(data, raw);
+    expect(fromText?.map((c) => c.path)).toEqual([
+      ['organizations', 0, 'collections', 0, 'items', 0],
+      ['organizations', 1, 'collections', 0, 'items', 0],
+    ]);
+    writer.startFromFile(data, fileSignature(await stat(file, { bigint: true })), fromText!);
+    const posts = data.organizations[1]!.posts;
+    const added = record(99_999);
+    posts.push(added);
+    posts[4]!.title = 'edited before the first write';
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([added, posts[4]!])]]));
+    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 1 });
+    // And the worker's copy carries on from there.
+    posts[0]!.title = 'second write';
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[0]!])]]));
+    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
+  });
+
+  it('sends all of the data when the file changed since it was loaded', async () => {
+    const { file, raw, data } = await loaded();
+    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
+    writer.startFromFile(data, fileSignature(await stat(file, { bigint: true })), jsonChanges(data, raw)!);
+    await writeFile(file, JSON.stringify({ edited: 'by hand, meanwhile', padding: 'x'.repeat(100) }));
+    const posts = data.organizations[0]!.posts;
+    posts[1]!.title = 'edited';
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[1]!])]]));
+    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    expect(writer.sent).toEqual({ everything: 1, compared: 0, touched: 0 });
+  });
+
+  it('through Store.open: a large data file gets its first declared write without sending everything', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cms-emulator-store-from-file-'));
+    dirs.push(dir);
+    const file = join(dir, 'data.json');
+    const fixture = JSON.parse(await readFile(join(resolveFixture('demo'), 'data.json'), 'utf8')) as {
+      organizations: { posts: Post[] }[];
+    };
+    const posts = fixture.organizations[0]!.posts;
+    const template = posts[0]!;
+    // Past the worker's threshold (1 MiB), as a person might write it (not in the emulator's form).
+    for (let i = 0; i < 700; i++) posts.push({ ...template, id: 10_000 + i, slug: `filler-${i}`, body: '<p>filler</p>'.repeat(120) });
+    await writeFile(file, JSON.stringify(fixture));
+    const store = await Store.open(file);
+    const org = store.data.organizations[0]!;
+    const post = org.posts[3]!;
+    store.mutate(
+      () => {
+        post.title = 'Declared edit';
+      },
+      () => [{ array: org.posts, items: [post] }],
+    );
+    await store.flush();
+    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(store.data, null, 2) + '\n');
+    expect(store.sent).toEqual({ everything: 0, compared: 0, touched: 1 });
   });
 });
