@@ -103,7 +103,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   let stopScheduler: (() => void) | null = null;
 
   // Accepted jobs are journaled before their 202; what a previous run left unfinished runs again.
-  const journal = new JobJournal(join(dirname(file), 'journal.ndjson'), undefined, config.journalSync);
+  const journal = new JobJournal(
+    join(dirname(file), 'journal', 'journal.ndjson'),
+    undefined,
+    config.journalSync,
+    join(dirname(file), 'journal.ndjson'),
+  );
   const unfinished = await journal.recover();
   store.observer = journal;
   jobs.useJournal({

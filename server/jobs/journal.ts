@@ -1,11 +1,16 @@
 /**
  * Write-ahead journal of accepted jobs (issue 7: "a write answered with 202 is not lost if the
- * process is killed right after"). Before the 202, the job is appended to `<data>/journal.ndjson`
+ * process is killed right after"). Before the 202, the job is appended to `<data>/journal/journal.ndjson`
  * (written to the file; fsynced right after, or before the answer with `before-answer`, see
  * JournalSync); appends of the same moment share one write and one fsync. A job is marked done only once a store
  * write that began after it finished has reached the disk, so after `kill -9` every job not marked
  * done runs again on start (jobs tolerate a second run: creates find their slug or id taken and
  * stop, updates set the same values again).
+ *
+ * It lives in a folder of its own below the data folder: the data folder is watched for people's
+ * edits of the data file, and every append there woke the watcher (0.5 ms of CPU per append,
+ * a fifth of a write's cost). A journal an earlier version kept beside the data file is read on
+ * recovery and then removed.
  *
  * The journal is compacted on start, and also while running once it has grown past
  * COMPACT_AT_BYTES: a long storm of writes would otherwise grow it without bound until the next
@@ -13,7 +18,7 @@
  * store writes the data file at least that often under sustained writes).
  */
 import { existsSync } from 'node:fs';
-import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
@@ -68,13 +73,18 @@ export class JobJournal {
     readonly file: string,
     private readonly compactAt = COMPACT_AT_BYTES,
     private readonly sync: JournalSync = 'background',
+    /** Where an earlier version kept the journal: read first on recovery, then removed. */
+    private readonly legacyFile: string | null = null,
   ) {}
 
   /** Reads what is left to do from a previous run, and starts a fresh journal holding only that. */
   async recover(): Promise<JournaledJob[]> {
     const jobs = new Map<string, JournaledJob>();
-    if (existsSync(this.file)) {
-      for (const line of (await readFile(this.file, 'utf8')).split('\n')) {
+    await mkdir(dirname(this.file), { recursive: true });
+    const legacy = this.legacyFile !== null && existsSync(this.legacyFile) ? this.legacyFile : null;
+    for (const file of [legacy, this.file]) {
+      if (file === null || !existsSync(file)) continue;
+      for (const line of (await readFile(file, 'utf8')).split('\n')) {
         if (!line.trim()) continue;
         let entry: z.output<typeof entrySchema>;
         try {
@@ -89,6 +99,8 @@ export class JobJournal {
     const left = [...jobs.values()];
     for (const job of left) this.undone.set(job.id, JSON.stringify({ op: 'job', ...job }) + '\n');
     await this.rewrite();
+    // Its jobs are in the new journal (on disk, and the folder synced): the old file can go.
+    if (legacy !== null) await rm(legacy, { force: true });
     return left;
   }
 

@@ -5,6 +5,7 @@
  * after, through one fdatasync shared by the appends of the moment, and `synced()`/`close()` wait
  * for it; compaction in the middle of it loses nothing.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,5 +58,25 @@ describe.each<JournalSync>(['background', 'before-answer'])('journal sync %s', (
     expect(journal.compactions).toBeGreaterThan(0);
     const left = new Set((await new JobJournal(file).recover()).map((j) => j.id));
     for (let i = 0; i < 200; i++) expect(left.has(`j${i}`)).toBe(i % 10 !== 0);
+  });
+});
+
+describe('a journal kept where an earlier version kept it', () => {
+  it('is read on recovery, its unfinished jobs carried into the new journal, and removed', async () => {
+    const legacyFile = await journalFile();
+    const old = new JobJournal(legacyFile);
+    await old.recover();
+    await old.append(job('old-1'));
+    await old.append(job('old-2'));
+    old.jobFinished('old-1');
+    old.writeDone(old.writeStarting());
+    await old.close();
+    const file = join(legacyFile, '..', 'journal', 'journal.ndjson');
+    const journal = new JobJournal(file, undefined, 'background', legacyFile);
+    expect((await journal.recover()).map((j) => j.id)).toEqual(['old-2']);
+    expect(existsSync(legacyFile)).toBe(false);
+    await journal.append(job('new-1'));
+    await journal.close();
+    expect((await new JobJournal(file).recover()).map((j) => j.id)).toEqual(['old-2', 'new-1']);
   });
 });
