@@ -16,17 +16,28 @@ interface Cached {
   etag: string | undefined;
 }
 
-/** Enough for every list page and post a suite reads between two writes; then it starts over. */
+/**
+ * Enough for every list page and post a suite reads between two writes; then it starts over.
+ * Bounded in bytes too: distinct searches (each answer a one-off) would otherwise keep 512 pages
+ * of ten posts alive between writes (memory, docs/performance.md).
+ */
 const MAX_ENTRIES = 512;
+const MAX_BYTES = 8 * 1024 * 1024;
 
-const byOrganization = new WeakMap<Organization, { revision: number; answers: Map<string, Cached> }>();
+interface Answers {
+  revision: number;
+  answers: Map<string, Cached>;
+  bytes: number;
+}
 
-function answersOf(org: Organization, revision: number): Map<string, Cached> {
+const byOrganization = new WeakMap<Organization, Answers>();
+
+function answersOf(org: Organization, revision: number): Answers {
   const cached = byOrganization.get(org);
-  if (cached && cached.revision === revision) return cached.answers;
-  const answers = new Map<string, Cached>();
-  byOrganization.set(org, { revision, answers });
-  return answers;
+  if (cached && cached.revision === revision) return cached;
+  const fresh: Answers = { revision, answers: new Map<string, Cached>(), bytes: 0 };
+  byOrganization.set(org, fresh);
+  return fresh;
 }
 
 /** The token may come in the query: it selects the organization and never changes the answer. */
@@ -49,7 +60,8 @@ function send(res: Response, cached: Cached): void {
  * its 400 or 404) and keeps its 200 answer, serialized as res.json would.
  */
 export function cachedJson(req: Request, res: Response, org: Organization, revision: number, build: () => unknown): void {
-  const answers = answersOf(org, revision);
+  const kept = answersOf(org, revision);
+  const answers = kept.answers;
   const key = keyOf(req);
   const hit = answers.get(key);
   if (hit) {
@@ -62,7 +74,11 @@ export function cachedJson(req: Request, res: Response, org: Organization, revis
   const body = Buffer.from(JSON.stringify(build(), replacer, spaces));
   const etagOf = app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
   const fresh: Cached = { body, etag: etagOf?.(body) };
-  if (answers.size >= MAX_ENTRIES) answers.clear();
+  if (answers.size >= MAX_ENTRIES || kept.bytes + body.length > MAX_BYTES) {
+    answers.clear();
+    kept.bytes = 0;
+  }
   answers.set(key, fresh);
+  kept.bytes += body.length;
   send(res, fresh);
 }

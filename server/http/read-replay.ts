@@ -29,8 +29,12 @@ interface Remembered {
   token: AuthContext['token'];
 }
 
-/** Enough for every list page and post a suite reads between two writes; then it starts over. */
+/**
+ * Enough for every list page and post a suite reads between two writes; then it starts over.
+ * Bounded in bytes too (distinct searches are one-off answers; memory, docs/performance.md).
+ */
 const MAX_ENTRIES = 1024;
+const MAX_BYTES = 8 * 1024 * 1024;
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -77,6 +81,7 @@ export interface ReadReplayDeps {
 
 export class ReadReplay {
   readonly #answers = new Map<string, Remembered>();
+  #bytes = 0;
   #revision = -1;
   /** How many requests were answered from memory (tests, bench). */
   hits = 0;
@@ -88,6 +93,7 @@ export class ReadReplay {
     const revision = this.deps.revision();
     if (revision !== this.#revision) {
       this.#answers.clear();
+      this.#bytes = 0;
       this.#revision = revision;
     }
     return this.#answers;
@@ -138,7 +144,11 @@ export class ReadReplay {
       const auth = locals?.auth;
       if (!replayable || !auth || res.statusCode !== 200 || this.deps.revision() !== revision) return;
       const answers = this.#current();
-      if (answers.size >= MAX_ENTRIES) answers.clear();
+      if (answers.size >= MAX_ENTRIES || this.#bytes + replayable.body.length > MAX_BYTES) {
+        answers.clear();
+        this.#bytes = 0;
+      }
+      this.#bytes += replayable.body.length;
       // Date is Node's, per response; everything else is what Express set.
       const headers = { ...res.getHeaders() };
       delete headers.date;

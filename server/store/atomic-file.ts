@@ -150,7 +150,11 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   private readonly recentFiles: string[] = [];
   /** What the worker's copy of the data is: the data object, its shadow, and the worker holding it. */
   private copy: { root: unknown; shadow: Shadow | null; generation: number } | null = null;
-  /** The data as loaded, the signature of its file and where the two differ (startFromFile). */
+  /**
+   * The data, the signature of the file holding its JSON (as loaded, or as last written by a
+   * worker) and where the two differ (startFromFile; none after a write): what a worker without a
+   * copy can start from. Whatever mutated since is in the next write's touches.
+   */
   private fileBase: { root: unknown; signature: string; paths: (string | number)[][] } | null = null;
   /** How the worker's writes were sent: all the data, changes found by comparing, or the records mutations named (tests, bench). */
   readonly sent = { everything: 0, compared: 0, touched: 0 };
@@ -208,9 +212,13 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     try {
       // Taken of the temporary before the rename (which keeps inode, size and mtime), so it is ours
       // for certain: statting the data file after it could catch an edit made in between.
-      this.recentFiles.push(fileSignature(await stat(temporary, { bigint: true })));
+      const signature = fileSignature(await stat(temporary, { bigint: true }));
+      this.recentFiles.push(signature);
       if (this.recentFiles.length > REMEMBERED) this.recentFiles.shift();
       await rename(temporary, this.file);
+      // The file is now exactly the JSON of the data as this write began: a worker started after
+      // the one holding its copy stopped (idle) reads it back instead of being sent all the data.
+      if (inWorker) this.fileBase = { root: data, signature, paths: [] };
     } catch (err) {
       await rm(temporary, { force: true });
       throw err;
@@ -235,13 +243,13 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     this.fileBase = null;
     // The values where the data differs from the file's JSON, as they are now, then the records.
     const fromText = base && base.root === data && told ? currentValues(data, base.paths) : null;
-    if (!this.copy && base && fromText && told) {
+    if ((!this.copy || this.copy.root !== data || this.copy.generation !== generation) && base && fromText && told) {
       this.copy = { root: data, shadow: null, generation };
       this.sent.touched += 1;
       const changes = [...fromText, ...told];
       return this.sendToWorker({ file: this.file, temporary, base: base.signature, changes }, data, temporary).catch((err: unknown) => {
         if (!(err instanceof Error && err.message.includes(BASE_CHANGED))) throw err;
-        // The file moved on since it was loaded (an edit the watcher has not applied yet): all of it.
+        // The file moved on since (an edit the watcher has not applied yet): all of it.
         this.sent.touched -= 1;
         return this.inWorker(data, temporary, 'everything');
       });

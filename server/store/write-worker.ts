@@ -257,13 +257,14 @@ let generation = 0;
 
 /**
  * A worker without writes for this long is stopped, and the copies of data it holds (as large as
- * the stores) with it; the next write starts another and sends all of its data. On the large store
- * the worker holds ~100 MB of resident memory (heap 75 MB used, 81 committed, plus its thread),
- * and a restart costs the main thread ~130 ms (the structured clone of all the data): 15 s of
- * quiet is long enough for a burst's writes and the reads between them to keep one worker, and
- * gives the memory back well before a minute (the earlier bound) of reads only.
+ * the stores) with it. On the large store the worker holds ~100 MB of resident memory (heap 75 MB
+ * used, 81 committed, plus its thread). The next write starts another, which reads the file the
+ * last one wrote (atomic-file.ts: a base) when the data's mutations since all said what they
+ * touched, at no cost to the main thread; otherwise it is sent all of the data (~130 ms of the
+ * main thread on the large store). Under sustained writes a write goes at least every 2 s
+ * (store.ts), so 5 s of quiet keeps one worker through a burst and gives the memory back soon after.
  */
-const IDLE_MS = 15_000;
+const IDLE_MS = 5_000;
 let idleTimer: NodeJS.Timeout | null = null;
 
 function stopWhenIdle(target: Worker): void {

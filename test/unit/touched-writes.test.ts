@@ -15,6 +15,7 @@ import { jsonChanges } from '../../server/store/load.js';
 import type { Post } from '../../server/store/schema.js';
 import { resolveFixture } from '../../server/store/seed.js';
 import { Store } from '../../server/store/store.js';
+import { stopWriteWorker } from '../../server/store/write-worker.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -171,6 +172,23 @@ describe('the first write after loading starts the worker from the file', () => 
     // And the worker's copy carries on from there.
     posts[0]!.title = 'second write';
     await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[0]!])]]));
+    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
+  });
+
+  it('a worker started after the last one stopped reads the file that one wrote', async () => {
+    const { file, raw, data } = await loaded();
+    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
+    writer.startFromFile(data, fileSignature(await stat(file, { bigint: true })), jsonChanges(data, raw)!);
+    const posts = data.organizations[0]!.posts;
+    posts[1]!.title = 'first';
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[1]!])]]));
+    // The worker goes (as it does when idle), and with it its copy of the data.
+    await stopWriteWorker();
+    posts[2]!.title = 'after the worker stopped';
+    const added = record(77_777);
+    posts.push(added);
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[2]!, added])]]));
     expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
     expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
   });
