@@ -13,7 +13,6 @@ import { stat, writeFile } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { AtomicJsonFile, fileSignature, type Touch, type Touches } from './atomic-file.js';
 import { readAndMigrate } from './load.js';
-import { collectGarbage } from './collect-garbage.js';
 import { removeStaleTemporaries } from './stale-temporaries.js';
 import type { Organization, StoreData } from './schema.js';
 
@@ -36,9 +35,6 @@ export const WRITE_QUIET_MS = 200;
  * mutation the write covers to the moment the write begins; it is on disk once that write ends).
  */
 export const WRITE_MAX_DELAY_MS = 2000;
-
-/** From this size of data file on, a full garbage collection follows its loading (~0.1 s). */
-const COLLECT_AFTER_LOADING_BYTES = 16n * 1024n * 1024n;
 
 export class Store {
   /** Bumped by every mutation; caches derived from the data (search indexes) key on it. */
@@ -66,8 +62,6 @@ export class Store {
     // Unchanged while it was read, and its JSON is the data but for a few values: the worker may
     // start from the file.
     if (fromText && fileSignature(stats) === before) adapter.startFromFile(data, before, fromText);
-    // The file's text and first parse are garbage now: on a large store, give them back at once.
-    if (stats.size >= COLLECT_AFTER_LOADING_BYTES) collectGarbage();
     const low = new Low<StoreData>(adapter, data);
     low.data = data;
     return new Store(low, adapter, file);
