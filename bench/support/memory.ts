@@ -22,8 +22,15 @@ export interface MemoryRun {
   /** After the last request. */
   final: MemorySample;
   max_rss_mib: number;
+  /** Median resident size over the second half of the run: the level it settles at (the target). */
+  plateau_rss_mib: number;
   /** Largest RSS in the second half of the run over the largest in the first half (1 = flat). */
   growth_second_half: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -64,6 +71,7 @@ export async function memoryUnderLoad(
     samples,
     final,
     max_rss_mib: maxOf(samples),
+    plateau_rss_mib: median(samples.slice(half).map((s) => s.rss_mib)),
     growth_second_half: Math.round((maxOf(samples.slice(half)) / maxOf(samples.slice(0, half))) * 100) / 100,
   };
 }
