@@ -137,8 +137,13 @@ export const serializeJson = new Function(`${SERIALIZER_SOURCE}; return serializ
  */
 const YOUNG_GENERATION_MB = 4;
 
-/** Quiet time after a write before the worker collects its garbage (a full collection: ~0.1 s of its CPU). */
-const COLLECT_AFTER_MS = 1000;
+/**
+ * Quiet time after a write before the worker collects its garbage (a full collection: 40–100 ms
+ * of its CPU on the large store). Longer than the store's longest wait between two writes under
+ * sustained writes (2 s, store.ts), so it never runs in the middle of a storm, where it took a
+ * core from the requests every 2 s; shorter than the idle stop, which frees everything.
+ */
+const COLLECT_AFTER_MS = 3000;
 
 /** Characters of text encoded and written at a time (a megabyte or so of the file). */
 const CHUNK_CHARS = 1 << 20;
@@ -200,7 +205,7 @@ function writeFile(temporary, data) {
 }
 // An idle isolate never collects its garbage: after a write the structured clone's and the
 // serializer's leftovers (as much again as the copy on a large store) would stay resident until the
-// next write. A full collection a second after the last write gives them back; V8 can only be asked
+// next write. A full collection once writes have gone quiet gives them back; V8 can only be asked
 // through --expose-gc, which from here on gives new contexts a gc() (none of ours reads it).
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc');
