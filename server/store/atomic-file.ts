@@ -100,13 +100,8 @@ export function touchedChanges(data: unknown, touches: Map<unknown[], Set<object
       changes.push({ op: 'set', path, value: array });
       continue;
     }
-    const indexes: number[] = [];
-    for (const item of items) {
-      const index = array.indexOf(item);
-      if (index === -1) return null;
-      indexes.push(index);
-    }
-    indexes.sort((a, b) => a - b);
+    const indexes = indexesOf(array, items);
+    if (!indexes) return null;
     for (const index of indexes) changes.push({ op: 'set', path: [...path, index], value: array[index] });
   }
   return changes;
@@ -124,6 +119,25 @@ function currentValues(root: unknown, paths: readonly (readonly (string | number
     changes.push({ op: 'set', path: [...path], value: node });
   }
   return changes;
+}
+
+/**
+ * Where `items` sit in `array`, ascending; null when one is not there. A few are looked for from
+ * the end, where appended records are; many (a storm's 500 new posts in a 10,000-post list) in one
+ * pass over the array, not one search each (that was 7.5 million comparisons every 2 s).
+ */
+function indexesOf(array: readonly unknown[], items: ReadonlySet<object>): number[] | null {
+  const indexes: number[] = [];
+  if (items.size <= 8) {
+    for (const item of items) {
+      const index = array.lastIndexOf(item);
+      if (index === -1) return null;
+      indexes.push(index);
+    }
+    return indexes.sort((a, b) => a - b);
+  }
+  for (let i = 0; i < array.length; i++) if (items.has(array[i] as object)) indexes.push(i);
+  return indexes.length === items.size ? indexes : null;
 }
 
 export interface AtomicJsonFileOptions {

@@ -72,6 +72,14 @@ describe('locate', () => {
     posts.splice(3, 1);
     expect(touchedChanges(data, new Map([[posts, new Set<object>([gone])]]))).toBeNull();
     expect(touchedChanges(data, new Map([[[1, 2], 'whole' as const]]))).toBeNull();
+    // Many items are found in one pass over the array; one missing among them still gives null.
+    const many = new Set<object>([posts[70]!, ...posts.slice(10, 30), posts[0]!]);
+    expect(touchedChanges(data, new Map([[posts, many]]))?.map((c) => c.path[3])).toEqual([
+      0,
+      ...Array.from({ length: 20 }, (_, i) => 10 + i),
+      70,
+    ]);
+    expect(touchedChanges(data, new Map([[posts, new Set<object>([...many, gone])]]))).toBeNull();
     const changes = touchedChanges(data, new Map([[posts, new Set<object>([posts[9]!, posts[2]!])]]));
     expect(changes?.map((c) => c.path)).toEqual([
       ['organizations', 0, 'posts', 2],
