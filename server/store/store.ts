@@ -14,6 +14,7 @@ import { Low } from 'lowdb';
 import { AtomicJsonFile, fileSignature, type Touch, type Touches } from './atomic-file.js';
 import { readAndMigrate } from './load.js';
 import { removeStaleTemporaries } from './stale-temporaries.js';
+import { WriteTimer } from './write-timer.js';
 import type { Organization, StoreData } from './schema.js';
 
 export type { Touch } from './atomic-file.js';
@@ -163,8 +164,7 @@ export class Store {
   async flush(): Promise<void> {
     while (this.writing) {
       // A flush during a write under way hurries the next one too (it covers what came since).
-      this.hurry = true;
-      this.wake?.();
+      this.timer.hurry();
       await this.writing;
     }
   }
@@ -182,9 +182,8 @@ export class Store {
   }
 
   private lastWrite = 0;
-  private wake: (() => void) | null = null;
-  /** Set by flush: the write waiting for its moment goes now. */
-  private hurry = false;
+  /** When the pending write may begin; a flush hurries it. */
+  private readonly timer = new WriteTimer();
 
   /** When the pending write may begin: quiet for a moment, or waited long enough, and not too soon after the last. */
   private writeDue(): number {
@@ -198,21 +197,8 @@ export class Store {
       // Wait (at least one tick) until the write is due, or a flush asks for it: everything
       // mutated meanwhile lands in the same write. A mutation while waiting moves the quiet
       // deadline on, so the timer is re-armed for the new deadline when it fires.
-      for (let first = true; !this.hurry; first = false) {
-        const wait = this.writeDue() - Date.now();
-        if (wait <= 0 && !first) break;
-        await new Promise<void>((resolve) => {
-          const timer = wait > 0 ? setTimeout(resolve, wait) : setImmediate(resolve);
-          this.wake = () => {
-            if (wait > 0) clearTimeout(timer as NodeJS.Timeout);
-            else clearImmediate(timer as NodeJS.Immediate);
-            resolve();
-          };
-        });
-        this.wake = null;
-        if (wait <= 0) break;
-      }
-      this.hurry = false;
+      await this.timer.wait(() => this.writeDue(), { atLeastOneTick: true });
+      this.timer.hurried = false;
       this.dirty = false;
       this.firstUnwritten = null;
       if (this.brokenText !== null) {
@@ -232,6 +218,6 @@ export class Store {
       this.lastWrite = Date.now();
     }
     // A flush that came during the last write is answered by it; it must not rush the next burst.
-    this.hurry = false;
+    this.timer.hurried = false;
   }
 }

@@ -12,6 +12,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { z } from 'zod';
+import { WriteTimer } from '../store/write-timer.js';
 import { deliverySchema, type Delivery } from './delivery.js';
 
 const fileSchema = z.object({ deliveries: z.array(deliverySchema) });
@@ -31,9 +32,8 @@ export class DeliveryLog {
   private closed = false;
   private lastChange = 0;
   private firstUnwritten: number | null = null;
-  /** Set by flush: the write waiting for its moment goes now. */
-  private hurry = false;
-  private wake: (() => void) | null = null;
+  /** When the pending write may begin; a flush hurries it. */
+  private readonly timer = new WriteTimer();
 
   private constructor(
     private readonly low: Low<DeliveryFile>,
@@ -90,26 +90,19 @@ export class DeliveryLog {
 
   private async writeLoop(): Promise<void> {
     while (this.dirty && !this.closed) {
-      for (;;) {
-        const wait = Math.min(this.lastChange + WRITE_QUIET_MS, (this.firstUnwritten ?? this.lastChange) + WRITE_MAX_DELAY_MS) - Date.now();
-        if (this.hurry || wait <= 0) break;
-        await new Promise<void>((resolve) => {
-          // Unref'd: flush (stop) writes what is pending; this timer must not hold the process.
-          const timer = setTimeout(resolve, wait).unref();
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
-      }
-      this.hurry = false;
+      await this.timer.wait(
+        () => Math.min(this.lastChange + WRITE_QUIET_MS, (this.firstUnwritten ?? this.lastChange) + WRITE_MAX_DELAY_MS),
+        {
+          unref: true,
+        },
+      );
+      this.timer.hurried = false;
       this.dirty = false;
       this.firstUnwritten = null;
       await this.low.write();
     }
     // A flush answered by the last write must not rush the next one.
-    this.hurry = false;
+    this.timer.hurried = false;
   }
 
   clear(): void {
@@ -121,8 +114,7 @@ export class DeliveryLog {
   /** Writes what is pending now, and resolves once it is on disk. */
   async flush(): Promise<void> {
     while (this.writing) {
-      this.hurry = true;
-      this.wake?.();
+      this.timer.hurry();
       await this.writing;
     }
   }
