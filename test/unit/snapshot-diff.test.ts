@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diff, shadowOf, type Change } from '../../server/store/snapshot-diff.js';
+import { prng } from '../../bench/generate-store.js';
 
 /** What the write worker does with the changes (write-worker.ts apply()). */
 function apply(root: unknown, changes: Change[]): unknown {
@@ -15,16 +16,6 @@ function apply(root: unknown, changes: Change[]): unknown {
     else (node[last] as unknown[]).push(...structuredClone(change.values));
   }
   return root;
-}
-
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Post = { id: number; title: string; tags: string[]; seo?: { title: string } };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveFixture } from '../../server/store/seed.js';
 import { serializeJson, stopWriteWorker, writeInWorker, writeWorkerHeap } from '../../server/store/write-worker.js';
+import { prng } from '../../bench/generate-store.js';
 
 /** What the file held before the serializer streamed it (atomic-file.ts serialize()). */
 const expected = (value: unknown): string => JSON.stringify(value, null, 2) + '\n';
@@ -13,17 +14,6 @@ function streamed(value: unknown, chunkChars: number): { text: string; pieces: s
   const pieces: string[] = [];
   serializeJson(value, (piece) => pieces.push(piece), chunkChars);
   return { text: pieces.join(''), pieces };
-}
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const STRINGS = [
