@@ -8,6 +8,7 @@
  */
 import type { Request, Response } from 'express';
 import type { Organization } from '../store/schema.js';
+import { AnswerCache } from '../http/answer-cache.js';
 import { markReplayable } from '../http/read-replay.js';
 import { cdnBase } from './route-helpers.js';
 
@@ -24,20 +25,15 @@ interface Cached {
 const MAX_ENTRIES = 512;
 const MAX_BYTES = 8 * 1024 * 1024;
 
-interface Answers {
-  revision: number;
-  answers: Map<string, Cached>;
-  bytes: number;
-}
+const byOrganization = new WeakMap<Organization, AnswerCache<Cached>>();
 
-const byOrganization = new WeakMap<Organization, Answers>();
-
-function answersOf(org: Organization, revision: number): Answers {
-  const cached = byOrganization.get(org);
-  if (cached && cached.revision === revision) return cached;
-  const fresh: Answers = { revision, answers: new Map<string, Cached>(), bytes: 0 };
-  byOrganization.set(org, fresh);
-  return fresh;
+function answersOf(org: Organization): AnswerCache<Cached> {
+  let answers = byOrganization.get(org);
+  if (!answers) {
+    answers = new AnswerCache<Cached>(MAX_ENTRIES, MAX_BYTES);
+    byOrganization.set(org, answers);
+  }
+  return answers;
 }
 
 /** The token may come in the query: it selects the organization and never changes the answer. */
@@ -60,10 +56,9 @@ function send(res: Response, cached: Cached): void {
  * its 400 or 404) and keeps its 200 answer, serialized as res.json would.
  */
 export function cachedJson(req: Request, res: Response, org: Organization, revision: number, build: () => unknown): void {
-  const kept = answersOf(org, revision);
-  const answers = kept.answers;
+  const answers = answersOf(org);
   const key = keyOf(req);
-  const hit = answers.get(key);
+  const hit = answers.get(revision, key);
   if (hit) {
     send(res, hit);
     return;
@@ -74,11 +69,6 @@ export function cachedJson(req: Request, res: Response, org: Organization, revis
   const body = Buffer.from(JSON.stringify(build(), replacer, spaces));
   const etagOf = app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
   const fresh: Cached = { body, etag: etagOf?.(body) };
-  if (answers.size >= MAX_ENTRIES || kept.bytes + body.length > MAX_BYTES) {
-    answers.clear();
-    kept.bytes = 0;
-  }
-  answers.set(key, fresh);
-  kept.bytes += body.length;
+  answers.set(revision, key, fresh);
   send(res, fresh);
 }

@@ -20,6 +20,7 @@ import type { TLSSocket } from 'node:tls';
 import type { EventBus } from '../bus.js';
 import type { Clock } from '../clock.js';
 import type { AuthContext } from './auth.js';
+import { AnswerCache } from './answer-cache.js';
 import { logAnswered, type QueryParser, type RequestLog } from './request-log.js';
 
 interface Remembered {
@@ -80,24 +81,11 @@ export interface ReadReplayDeps {
 }
 
 export class ReadReplay {
-  readonly #answers = new Map<string, Remembered>();
-  #bytes = 0;
-  #revision = -1;
+  readonly #answers = new AnswerCache<Remembered>(MAX_ENTRIES, MAX_BYTES);
   /** How many requests were answered from memory (tests, bench). */
   hits = 0;
 
   constructor(private readonly deps: ReadReplayDeps) {}
-
-  /** The answers, emptied when the store's revision has moved since they were made. */
-  #current(): Map<string, Remembered> {
-    const revision = this.deps.revision();
-    if (revision !== this.#revision) {
-      this.#answers.clear();
-      this.#bytes = 0;
-      this.#revision = revision;
-    }
-    return this.#answers;
-  }
 
   /**
    * Answers `req` from memory and returns true, or returns false (and then watches the answer
@@ -108,7 +96,7 @@ export class ReadReplay {
     const key = keyOf(req);
     if (key === null) return false;
     const revision = this.deps.revision();
-    const answer = this.#current().get(key);
+    const answer = this.#answers.get(revision, key);
     if (!answer) {
       this.#watch(key, revision, res);
       return false;
@@ -143,16 +131,10 @@ export class ReadReplay {
       const replayable = locals?.replayable;
       const auth = locals?.auth;
       if (!replayable || !auth || res.statusCode !== 200 || this.deps.revision() !== revision) return;
-      const answers = this.#current();
-      if (answers.size >= MAX_ENTRIES || this.#bytes + replayable.body.length > MAX_BYTES) {
-        answers.clear();
-        this.#bytes = 0;
-      }
-      this.#bytes += replayable.body.length;
       // Date is Node's, per response; everything else is what Express set.
       const headers = { ...res.getHeaders() };
       delete headers.date;
-      answers.set(key, { headers, body: replayable.body, organization: auth.organization.slug, token: auth.token });
+      this.#answers.set(revision, key, { headers, body: replayable.body, organization: auth.organization.slug, token: auth.token });
     });
   }
 }
