@@ -251,32 +251,35 @@ export class AtomicJsonFile<T> implements Adapter<T> {
    */
   private inWorker(data: T, temporary: string, touches: Touches): Promise<WrittenTemporary> {
     const generation = workerGeneration();
-    let write: WorkerWrite;
+    // Whether the running worker holds a copy of this data as of the last write.
+    const copy = this.copy?.root === data && this.copy.generation === generation ? this.copy : null;
     const told = touches === 'everything' ? null : touchedChanges(data, touches);
     const base = this.fileBase;
     this.fileBase = null;
-    // The values where the data differs from the file's JSON, as they are now, then the records.
-    const fromText = base && base.root === data && told ? currentValues(data, base.paths) : null;
-    if ((!this.copy || this.copy.root !== data || this.copy.generation !== generation) && base && fromText && told) {
+    // Without a copy, the worker can start from the file: the values where the data differs from
+    // the file's JSON, as they are now, then the touched records.
+    const fromText = !copy && told && base?.root === data ? currentValues(data, base.paths) : null;
+    if (base && told && fromText) {
       this.copy = { root: data, shadow: null, generation };
       this.sent.touched += 1;
-      const changes = [...fromText, ...told];
-      return this.sendToWorker({ file: this.file, temporary, base: base.signature, changes }, data, temporary).catch((err: unknown) => {
+      const write = { file: this.file, temporary, base: base.signature, changes: [...fromText, ...told] };
+      return this.sendToWorker(write, data, temporary).catch((err: unknown) => {
         if (!(err instanceof Error && err.message.includes(BASE_CHANGED))) throw err;
         // The file moved on since (an edit the watcher has not applied yet): all of it.
         this.sent.touched -= 1;
         return this.inWorker(data, temporary, 'everything');
       });
     }
-    if (this.copy && this.copy.root === data && this.copy.generation === generation && told) {
+    let write: WorkerWrite;
+    if (copy && told) {
       // The mutations said what they did: no walk of the store. A shadow kept for comparisons
       // (below) would now be behind the worker's copy: it goes, and with it its memory.
-      this.copy.shadow = null;
+      copy.shadow = null;
       write = { file: this.file, temporary, changes: told };
       this.sent.touched += 1;
-    } else if (this.copy && this.copy.root === data && this.copy.generation === generation && this.copy.shadow !== null) {
+    } else if (copy && copy.shadow !== null) {
       const changes: Change[] = [];
-      this.copy.shadow = diff(data, this.copy.shadow, [], changes);
+      copy.shadow = diff(data, copy.shadow, [], changes);
       write = { file: this.file, temporary, changes };
       this.sent.compared += 1;
     } else {
