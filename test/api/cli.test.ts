@@ -43,29 +43,33 @@ async function waitFor(pattern: RegExp, output: () => string, exited: Promise<un
 }
 
 describe('cms-emulator CLI', () => {
-  it('prints the base URL and tokens, serves the API, and saves accepted writes on SIGTERM', async () => {
-    const data = await tempDir();
-    const cli = runCli(['--port', '0', '--data', data]);
-    const [, apiUrl] = await waitFor(/API base URL\s+(http:\/\/127\.0\.0\.1:\d+\/v2)/, cli.output, cli.exited);
-    expect(cli.output()).toMatch(/write token\s+\S+/);
-    const read = /read token\s+(\S+)/.exec(cli.output())![1]!;
-    const write = /write token\s+(\S+)/.exec(cli.output())![1]!;
+  // --fsync-before-202: the 202 also waits for the journal's flush to the disk (journalSync).
+  it.each([[[]], [['--fsync-before-202']]])(
+    '%j: prints the base URL and tokens, serves the API, and saves accepted writes on SIGTERM',
+    async (flags: string[]) => {
+      const data = await tempDir();
+      const cli = runCli(['--port', '0', '--data', data, ...flags]);
+      const [, apiUrl] = await waitFor(/API base URL\s+(http:\/\/127\.0\.0\.1:\d+\/v2)/, cli.output, cli.exited);
+      expect(cli.output()).toMatch(/write token\s+\S+/);
+      const read = /read token\s+(\S+)/.exec(cli.output())![1]!;
+      const write = /write token\s+(\S+)/.exec(cli.output())![1]!;
 
-    const list = await fetch(`${apiUrl}/posts/?auth_token=${read}`);
-    expect(list.status).toBe(200);
+      const list = await fetch(`${apiUrl}/posts/?auth_token=${read}`);
+      expect(list.status).toBe(200);
 
-    const created = await fetch(`${apiUrl}/posts/`, {
-      method: 'POST',
-      headers: { authorization: `Token ${write}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Written right before shutdown', status: 'published' }),
-    });
-    expect(created.status).toBe(202);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+      const created = await fetch(`${apiUrl}/posts/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${write}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Written right before shutdown', status: 'published' }),
+      });
+      expect(created.status).toBe(202);
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
 
-    const saved = JSON.parse(await readFile(join(data, 'data.json'), 'utf8')) as { organizations: { posts: { slug: string }[] }[] };
-    expect(saved.organizations.flatMap((o) => o.posts.map((p) => p.slug))).toContain('written-right-before-shutdown');
-  });
+      const saved = JSON.parse(await readFile(join(data, 'data.json'), 'utf8')) as { organizations: { posts: { slug: string }[] }[] };
+      expect(saved.organizations.flatMap((o) => o.posts.map((p) => p.slug))).toContain('written-right-before-shutdown');
+    },
+  );
 
   it('refuses to start on a data file that fails the schema, naming the bad value', async () => {
     const data = await tempDir();
