@@ -23,6 +23,7 @@
  *   npm run bench -- [--duration 5] [--connections 10] [--write-connections 50] [--write-rate 250]
  *                    [--memory-requests 100000] [--only reads,writes,memory,state]
  *                    [--reads post_list,search,…] [--skip-baselines] [--profile]
+ *                    [--node-flags "--max-semi-space-size=4 …"]
  *
  * --profile writes CPU profiles of the emulator processes to bench/results/profiles/ (summarize
  * one with `npx tsx bench/profile-summary.ts <file> --stalls 50`); use it with --only.
@@ -53,6 +54,8 @@ const { values: args } = parseArgs({
     reads: { type: 'string' },
     'skip-baselines': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    // Extra node flags for the emulator's processes, e.g. "--max-semi-space-size=4" (experiments).
+    'node-flags': { type: 'string', default: '' },
   },
 });
 const positive = (name: keyof typeof args): number => {
@@ -78,9 +81,12 @@ try {
   step(`large store: ${(fixture.dataBytes / 1024 / 1024).toFixed(1)} MiB, generated in ${fixture.generateMs} ms; starting the emulator`);
   const profileDir = join(here, 'results', 'profiles');
   if (args.profile) await mkdir(profileDir, { recursive: true });
-  const profileFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const nodeFlags = [
+    ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...String(args['node-flags']).split(' ').filter(Boolean),
+  ];
   const emulator = await startChild<ServeReady>(join(here, 'support', 'serve.ts'), [fixture.dataDir, fixture.fixtureDir], {
-    nodeFlags: profileFlags,
+    nodeFlags,
   });
   children.push(emulator);
   const { url } = emulator.ready;
@@ -111,7 +117,7 @@ try {
       rate: WRITE_RATE,
       work,
       serveScript: join(here, 'support', 'serve.ts'),
-      nodeFlags: profileFlags,
+      nodeFlags,
       children,
       step,
     });
@@ -180,6 +186,7 @@ try {
       memory_requests: MEMORY_REQUESTS,
       phases: [...PHASES],
       profile: args.profile,
+      node_flags: String(args['node-flags']),
     },
     targets: TARGETS,
     large_store: { bytes: fixture.dataBytes, generate_ms: fixture.generateMs, search_queries: fixture.queries.length },
