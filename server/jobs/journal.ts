@@ -15,7 +15,9 @@
  * The journal is compacted on start, and also while running once it has grown past
  * COMPACT_AT_BYTES: a long storm of writes would otherwise grow it without bound until the next
  * start. Compaction keeps only the jobs not yet marked done (a couple of seconds' worth: the
- * store writes the data file at least that often under sustained writes).
+ * store writes the data file at least that often under sustained writes), read back from the
+ * file: keeping each job's line in memory until its done mark (2.6 KB a post, for up to 2 s)
+ * made every write leave that much for the garbage collector to copy and promote (issue 10).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
@@ -47,18 +49,14 @@ export const COMPACT_AT_BYTES = 16 * 1024 * 1024;
  */
 export type JournalSync = 'background' | 'before-answer';
 
-/** A line waiting to be appended: a job, or done marks. */
-type Entry = { line: string; job?: string; done?: string[] };
-
 export class JobJournal {
   private handle: FileHandle | null = null;
-  private pendingEntries: Entry[] = [];
+  /** Lines waiting to be appended: jobs, and done marks. */
+  private pendingLines: string[] = [];
   private pendingWaiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
   private flushing: Promise<void> | null = null;
   /** Jobs finished since the last store write began; marked done once a later write is on disk. */
   private finished: string[] = [];
-  /** The lines of jobs on disk and not yet marked done: what a compacted journal holds. */
-  private readonly undone = new Map<string, string>();
   /** Bytes in the journal file: past compactAt it is compacted. */
   private bytes = 0;
   /** How many times it was compacted while running (tests). */
@@ -97,21 +95,19 @@ export class JobJournal {
       }
     }
     const left = [...jobs.values()];
-    for (const job of left) this.undone.set(job.id, JSON.stringify({ op: 'job', ...job }) + '\n');
-    await this.rewrite();
+    await this.rewrite(left.map((job) => JSON.stringify({ op: 'job', ...job }) + '\n').join(''));
     // Its jobs are in the new journal (on disk, and the folder synced): the old file can go.
     if (legacy !== null) await rm(legacy, { force: true });
     return left;
   }
 
   /**
-   * Replaces the journal with the lines of the jobs not yet done (temporary file, fsync, rename,
-   * folder fsync) and appends to the new file from then on. The folder's fsync comes before any
-   * later append is acknowledged: were the rename lost in a crash, the old file (which holds every
-   * job the new one does) would come back without those appends.
+   * Replaces the journal with `text`, the lines of the jobs not yet done (temporary file, fsync,
+   * rename, folder fsync) and appends to the new file from then on. The folder's fsync comes
+   * before any later append is acknowledged: were the rename lost in a crash, the old file (which
+   * holds every job the new one does) would come back without those appends.
    */
-  private async rewrite(): Promise<void> {
-    const text = [...this.undone.values()].join('');
+  private async rewrite(text: string): Promise<void> {
     const temporary = `${this.file}.tmp`;
     const fresh = await open(temporary, 'w');
     try {
@@ -137,7 +133,7 @@ export class JobJournal {
 
   /** Appends a job; resolves once it is on disk. */
   append(job: JournaledJob): Promise<void> {
-    return this.write({ line: JSON.stringify({ op: 'job', ...job }) + '\n', job: job.id });
+    return this.write(JSON.stringify({ op: 'job', ...job }) + '\n');
   }
 
   jobFinished(id: string): void {
@@ -154,12 +150,12 @@ export class JobJournal {
   /** Called once that write is on disk. */
   writeDone(covered: string[]): void {
     if (covered.length === 0) return;
-    void this.write({ line: JSON.stringify({ op: 'done', ids: covered }) + '\n', done: covered }).catch(() => undefined);
+    void this.write(JSON.stringify({ op: 'done', ids: covered }) + '\n').catch(() => undefined);
   }
 
-  private write(entry: Entry): Promise<void> {
+  private write(line: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pendingEntries.push(entry);
+      this.pendingLines.push(line);
       this.pendingWaiters.push({ resolve, reject });
       this.flushing ??= this.flush();
     });
@@ -168,11 +164,10 @@ export class JobJournal {
   private async flush(): Promise<void> {
     // Let every append of this moment join the same write and fsync.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    while (this.pendingEntries.length > 0) {
-      const entries = this.pendingEntries;
-      const lines = entries.map((e) => e.line).join('');
+    while (this.pendingLines.length > 0) {
+      const lines = this.pendingLines.join('');
       const waiters = this.pendingWaiters;
-      this.pendingEntries = [];
+      this.pendingLines = [];
       this.pendingWaiters = [];
       try {
         if (!this.handle) throw new Error('the job journal is not open');
@@ -181,11 +176,6 @@ export class JobJournal {
         if (this.sync === 'before-answer') await this.handle.datasync();
         else this.syncSoon();
         this.bytes += Buffer.byteLength(lines);
-        // In order: a job's done mark may share its batch (a job that failed at once).
-        for (const e of entries) {
-          if (e.job !== undefined) this.undone.set(e.job, e.line);
-          for (const id of e.done ?? []) this.undone.delete(id);
-        }
         for (const w of waiters) w.resolve();
       } catch (err) {
         for (const w of waiters) w.reject(err);
@@ -193,7 +183,7 @@ export class JobJournal {
       // Between batches, so no append is under way; lines queued meanwhile go to the new file.
       if (this.bytes >= this.compactAt) {
         try {
-          await this.rewrite();
+          await this.rewrite(undoneLines(await readFile(this.file, 'utf8')));
           this.compactions += 1;
         } catch (err) {
           console.error('cms-emulator: could not compact the job journal:', err);
@@ -235,4 +225,28 @@ export class JobJournal {
     await this.handle?.close();
     this.handle = null;
   }
+}
+
+/**
+ * The lines of `journal` (a running journal's text) whose jobs no later line marks done, in
+ * order. Only a job line's id is read (JSON.stringify puts `op` then `id` first); a line cut short
+ * by a failed write is skipped, as recovery skips it.
+ */
+export function undoneLines(journal: string): string {
+  const undone = new Map<string, string>();
+  for (const line of journal.split('\n')) {
+    const id = /^\{"op":"job","id":("(?:[^"\\]|\\.)*")/.exec(line)?.[1];
+    if (id !== undefined) {
+      if (line.endsWith('}')) undone.set(JSON.parse(id) as string, line + '\n');
+      continue;
+    }
+    if (!line.startsWith('{"op":"done"')) continue;
+    try {
+      const entry = entrySchema.parse(JSON.parse(line));
+      if (entry.op === 'done') for (const done of entry.ids) undone.delete(done);
+    } catch {
+      // cut short: its jobs stay undone
+    }
+  }
+  return [...undone.values()].join('');
 }

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JobJournal } from '../../server/jobs/journal.js';
+import { JobJournal, undoneLines } from '../../server/jobs/journal.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -44,4 +44,15 @@ describe('job journal compaction', () => {
     const left = await new JobJournal(file).recover();
     expect(left.map((j) => j.id)).toEqual([...Array.from({ length: 20 }, (_, k) => `j${380 + k}`), 'last']);
   }, 30_000);
+
+  it('keeps, from the journal it reads back, the lines of the jobs no later line marks done, in order', () => {
+    const line = (id: string) => JSON.stringify({ op: 'job', ...job(id) });
+    const done = (...ids: string[]) => JSON.stringify({ op: 'done', ids });
+    const text = [line('a'), line('b'), done('a'), line('c'), line('d'), done('d', 'unknown'), line('e'), ''].join('\n');
+    expect(undoneLines(text)).toBe([line('b'), line('c'), line('e'), ''].join('\n'));
+    // A line cut short by a failed write is skipped, and so is a cut done mark (its jobs stay undone).
+    const cut = [line('a'), line('b').slice(0, 40), done('a').slice(0, 12), line('c'), ''].join('\n');
+    expect(undoneLines(cut)).toBe([line('a'), line('c'), ''].join('\n'));
+    expect(undoneLines('')).toBe('');
+  });
 });
