@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveFixture } from '../../server/store/seed.js';
-import { serializeJson, stopWriteWorker, writeInWorker, writeWorkerHeap } from '../../server/store/write-worker.js';
+import { serializeJson, stopWriteWorker, WORKER_NICE, writeInWorker, writeWorkerHeap } from '../../server/store/write-worker.js';
 import { prng } from '../../bench/generate-store.js';
 
 /** What the file held before the serializer streamed it (atomic-file.ts serialize()). */
@@ -168,6 +168,19 @@ describe('writeInWorker', () => {
     const written = await writeInWorker({ file: join(dir, 'demo.json'), temporary, data });
     check(temporary, data, written);
     expect(readFileSync(temporary, 'utf8')).toBe(text);
+  });
+
+  // On Linux the nice value is a thread's own: the worker yields to the event loop, nothing else moves.
+  it.runIf(process.platform === 'linux')('runs its thread at a lower priority, leaving the calling thread as it was', async () => {
+    const before = getPriority();
+    await writeInWorker({ file: join(dir, 'nice.json'), temporary: join(dir, 'nice.tmp'), data: { a: 1 } });
+    // /proc/<pid>/task/<tid>/stat: the nice value is the 19th field, the 17th after the command's ')'.
+    const niceValues = readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    expect(niceValues).toContain(Math.max(before, WORKER_NICE));
+    expect(getPriority()).toBe(before);
   });
 
   it('stops an idle worker on request; the heap of a stopped worker reads null', async () => {
