@@ -12,16 +12,16 @@ export interface Choice {
 interface Props {
   label: string;
   /** What the empty choice says, e.g. "Any status". */
-  any: string;
+  noFilterLabel: string;
   value: string;
   choices: readonly (string | Choice)[];
   onChange: (value: string) => void;
 }
 
-export function FilterSelect({ label, any, value, choices, onChange }: Props) {
+export function FilterSelect({ label, noFilterLabel, value, choices, onChange }: Props) {
   return (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-      <option value="">{any}</option>
+      <option value="">{noFilterLabel}</option>
       {choices.map((c) => {
         const { value: v, label: text } = typeof c === 'string' ? { value: c, label: c } : c;
         return (
@@ -39,7 +39,7 @@ export function OrganizationSelect({ value, onChange }: { value: string; onChang
   return (
     <FilterSelect
       label="Organization"
-      any="Any organization"
+      noFilterLabel="Any organization"
       value={value}
       choices={organizations.value.map((o) => ({ value: o.slug, label: o.name }))}
       onChange={onChange}

@@ -91,14 +91,14 @@ export function JobsView() {
           <div class="toolbar" role="search">
             <FilterSelect
               label="Status"
-              any="Any status"
+              noFilterLabel="Any status"
               value={filter.value.status}
               choices={STATUSES}
               onChange={(status) => set({ status })}
             />
             <FilterSelect
               label="Kind"
-              any="Any kind"
+              noFilterLabel="Any kind"
               value={filter.value.kind}
               choices={kindsOf(jobs.value, filter.value.kind)}
               onChange={(kind) => set({ kind })}

@@ -57,14 +57,14 @@ export function RequestsView() {
           <div class="toolbar" role="search">
             <FilterSelect
               label="Method"
-              any="Any method"
+              noFilterLabel="Any method"
               value={filter.value.method}
               choices={METHODS}
               onChange={(method) => set({ method })}
             />
             <FilterSelect
               label="Status"
-              any="Any status"
+              noFilterLabel="Any status"
               value={filter.value.status}
               choices={STATUSES}
               onChange={(status) => set({ status })}

@@ -23,8 +23,8 @@ function Filters() {
   return (
     <>
       <OrganizationSelect value={f.organization} onChange={(organization) => set({ organization })} />
-      <FilterSelect label="Event" any="Any event" value={f.event} choices={eventOptions} onChange={(event) => set({ event })} />
-      <FilterSelect label="State" any="Any state" value={f.state} choices={STATES} onChange={(state) => set({ state })} />
+      <FilterSelect label="Event" noFilterLabel="Any event" value={f.event} choices={eventOptions} onChange={(event) => set({ event })} />
+      <FilterSelect label="State" noFilterLabel="Any state" value={f.state} choices={STATES} onChange={(state) => set({ state })} />
       <input
         type="search"
         aria-label="Target contains"
