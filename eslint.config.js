@@ -85,7 +85,7 @@ const rendererBoundary = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cms-emulator/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.cms-emulator/**', 'bench/.build/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -25,6 +25,9 @@
  *                    [--reads post_list,search,…] [--skip-baselines] [--profile]
  *                    [--node-flags "--max-semi-space-size=4 …"]
  *
+ * The servers run as users run the emulator: compiled JavaScript on plain node, not under tsx
+ * (support/compiled.ts).
+ *
  * --profile writes CPU profiles of the emulator processes to bench/results/profiles/ (summarize
  * one with `npx tsx bench/profile-summary.ts <file> --stalls 50`); use it with --only.
  */

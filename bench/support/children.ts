@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { compiledChild } from './compiled.js';
 
 export interface Child<Ready> {
   process: ChildProcess;
@@ -15,19 +16,24 @@ export interface Child<Ready> {
 }
 
 export interface ForkOptions {
-  /** Extra node flags for the child (e.g. --cpu-prof), after the parent's (the tsx loader). */
+  /** Node flags for the child (e.g. --cpu-prof). The parent's (the tsx loader) are not passed on. */
   nodeFlags?: string[];
 }
 
-export function startChild<Ready extends { type: 'ready' }>(
+/**
+ * Starts the child whose TypeScript source is `script`, compiled, on plain node (compiled.ts).
+ * `spawn_ms` counts from the fork, not the compilation.
+ */
+export async function startChild<Ready extends { type: 'ready' }>(
   script: string,
   args: string[],
   options: ForkOptions = {},
 ): Promise<Child<Ready>> {
+  const compiled = await compiledChild(script);
   const started = performance.now();
-  const child = fork(script, args, {
+  const child = fork(compiled, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...process.execArgv, ...(options.nodeFlags ?? [])],
+    execArgv: options.nodeFlags ?? [],
   });
   return new Promise((resolve, reject) => {
     const early = (code: number | null) => reject(new Error(`${script} exited before it was ready (code ${code})`));

@@ -7,7 +7,7 @@
  * file held in memory: the ceiling that the load generator itself allows for responses of that
  * size, to tell a slow server from a saturated client.
  *
- *   fork('bench/support/serve.ts', [dataDir, fixture?])   (the parent's tsx loader is inherited)
+ *   fork('bench/support/serve.ts', [dataDir, fixture?])   (run compiled: see compiled.ts)
  *
  * `fixture` (default demo) is what a reset goes back to. It also answers { type: 'memory' } with
  * its process.memoryUsage(), so a benchmark can watch the server's resident size under load.
