@@ -18,19 +18,18 @@ interface Cached {
 }
 
 /**
- * Enough for every list page and post a suite reads between two writes; then it starts over.
- * Bounded in bytes too: distinct searches (each answer a one-off) would otherwise keep 512 pages
- * of ten posts alive between writes (memory, docs/performance.md).
+ * Enough for the list pages and posts a suite reads again and again between two writes. An
+ * answer is kept the second time it is built at a revision, while there is room: a distinct
+ * search is built once and never kept (answer-cache.ts).
  */
-const MAX_ENTRIES = 512;
-const MAX_BYTES = 8 * 1024 * 1024;
+const LIMITS = { maxEntries: 512, maxBytes: 8 * 1024 * 1024, admitOnSecondAsk: true };
 
 const byOrganization = new WeakMap<Organization, AnswerCache<Cached>>();
 
 function answersOf(org: Organization): AnswerCache<Cached> {
   let answers = byOrganization.get(org);
   if (!answers) {
-    answers = new AnswerCache<Cached>(MAX_ENTRIES, MAX_BYTES);
+    answers = new AnswerCache<Cached>(LIMITS);
     byOrganization.set(org, answers);
   }
   return answers;
@@ -43,12 +42,13 @@ function keyOf(req: Request): string {
   return `${cdnBase(req)} ${req.baseUrl}${req.path} ${search}`;
 }
 
-function send(res: Response, cached: Cached): void {
+function send(res: Response, answer: Cached, kept: boolean): void {
   res.type('json');
-  if (cached.etag) res.set('ETag', cached.etag);
-  // The same request at the same revision gets these bytes again without Express (read-replay.ts).
-  markReplayable(res.locals, cached.body);
-  res.send(cached.body);
+  if (answer.etag) res.set('ETag', answer.etag);
+  // A kept answer is given again without Express to the same request at the same revision
+  // (read-replay.ts); one not kept is not repeated there either.
+  if (kept) markReplayable(res.locals, answer.body);
+  res.send(answer.body);
 }
 
 /**
@@ -60,7 +60,7 @@ export function cachedJson(req: Request, res: Response, org: Organization, revis
   const key = keyOf(req);
   const hit = answers.get(revision, key);
   if (hit) {
-    send(res, hit);
+    send(res, hit, true);
     return;
   }
   const app = req.app;
@@ -69,6 +69,5 @@ export function cachedJson(req: Request, res: Response, org: Organization, revis
   const body = Buffer.from(JSON.stringify(build(), replacer, spaces));
   const etagOf = app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
   const fresh: Cached = { body, etag: etagOf?.(body) };
-  answers.set(revision, key, fresh);
-  send(res, fresh);
+  send(res, fresh, answers.offer(revision, key, fresh));
 }

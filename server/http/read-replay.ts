@@ -31,11 +31,11 @@ interface Remembered {
 }
 
 /**
- * Enough for every list page and post a suite reads between two writes; then it starts over.
- * Bounded in bytes too (distinct searches are one-off answers; memory, docs/performance.md).
+ * Enough for the list pages and posts a suite reads again and again between two writes (per
+ * token and host). What routes mark replayable was already asked twice (posts-cache.ts), so every
+ * such answer is taken while there is room (answer-cache.ts).
  */
-const MAX_ENTRIES = 1024;
-const MAX_BYTES = 8 * 1024 * 1024;
+const LIMITS = { maxEntries: 1024, maxBytes: 8 * 1024 * 1024 };
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -81,7 +81,7 @@ export interface ReadReplayDeps {
 }
 
 export class ReadReplay {
-  readonly #answers = new AnswerCache<Remembered>(MAX_ENTRIES, MAX_BYTES);
+  readonly #answers = new AnswerCache<Remembered>(LIMITS);
   /** How many requests were answered from memory (tests, bench). */
   hits = 0;
 
@@ -134,7 +134,7 @@ export class ReadReplay {
       // Date is Node's, per response; everything else is what Express set.
       const headers = { ...res.getHeaders() };
       delete headers.date;
-      this.#answers.set(revision, key, { headers, body: replayable.body, organization: auth.organization.slug, token: auth.token });
+      this.#answers.offer(revision, key, { headers, body: replayable.body, organization: auth.organization.slug, token: auth.token });
     });
   }
 }

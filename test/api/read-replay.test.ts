@@ -52,6 +52,19 @@ beforeEach(() => emu.emulator.requests.clear());
 
 const hits = () => emu.emulator.readReplay.hits;
 
+/**
+ * Asks until the answer is given from memory (at most three times: the first answer is not kept,
+ * the second is; answer-cache.ts), so that what follows shows what the replay does with a
+ * remembered answer.
+ */
+async function remember(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const before = hits();
+  let answer = await raw(url, headers);
+  for (let i = 1; i < 3 && hits() === before; i++) answer = await raw(url, headers);
+  expect(hits()).toBe(before + 1);
+  return answer;
+}
+
 describe('the same read again', () => {
   it.each([
     ['post list', () => `/posts/?auth_token=${read}&page_size=3`],
@@ -61,26 +74,36 @@ describe('the same read again', () => {
         `/posts/${emu.emulator.store.organization(org)!.posts.find((p) => p.status === 'published' && !p.deleted)!.slug}/?auth_token=${read}`,
     ],
     ['search', () => `/posts/search/?query=the&auth_token=${read}`],
-  ])('%s: same status, headers and bytes, answered from memory the second time', async (_name, path) => {
+  ])('%s: same status, headers and bytes, answered from memory the third time', async (_name, path) => {
     const url = emu.apiUrl + path();
-    const first = await raw(url);
     const before = hits();
+    // The first answer is built and not kept (a read asked once, such as a distinct search, never
+    // takes room), the second is built and kept, the third is given again from memory.
+    const first = await raw(url);
     const second = await raw(url);
+    expect(hits()).toBe(before);
+    const third = await raw(url);
     expect(hits()).toBe(before + 1);
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    expect(second.body.equals(first.body)).toBe(true);
-    expect(comparable(second.headers)).toEqual(comparable(first.headers));
-    expect(second.headers['etag']).toBeDefined();
-    expect(second.headers['access-control-allow-origin']).toBe('*');
-    expect(second.headers['date']).toBeDefined();
+    for (const answer of [first, second, third]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals(first.body)).toBe(true);
+      expect(comparable(answer.headers)).toEqual(comparable(first.headers));
+    }
+    expect(third.headers['etag']).toBeDefined();
+    expect(third.headers['access-control-allow-origin']).toBe('*');
+    expect(third.headers['date']).toBeDefined();
   });
 
   it('is logged as the same entry the first one was (bar id, time and duration)', async () => {
     const url = `${emu.apiUrl}/posts/?auth_token=${read}&page_size=2`;
-    await raw(url, { 'x-test': 'one' });
-    await raw(url, { 'x-test': 'one' });
-    const [replayed, first] = emu.emulator.requests.list().map((entry) => plainRequest(entry)) as [LoggedRequest, LoggedRequest];
+    const before = hits();
+    for (let i = 0; i < 3; i++) await raw(url, { 'x-test': 'one' });
+    expect(hits()).toBe(before + 1);
+    const [replayed, , first] = emu.emulator.requests.list().map((entry) => plainRequest(entry)) as [
+      LoggedRequest,
+      LoggedRequest,
+      LoggedRequest,
+    ];
     expect(replayed.id).not.toBe(first.id);
     const strip = (e: LoggedRequest) => ({
       ...e,
@@ -98,18 +121,17 @@ describe('the same read again', () => {
 
   it('reaches the control API and its live stream like any other request', async () => {
     const url = `${emu.apiUrl}/posts/?auth_token=${read}&page_size=1`;
-    await raw(url);
-    await raw(url);
+    await remember(url);
     const res = await fetch(`${emu.url}/__emulator/requests?view=summary`);
     const body = (await res.json()) as { data: { url: string; status: number }[] };
-    expect(body.data.filter((r) => r.url.includes('page_size=1'))).toHaveLength(2);
+    expect(body.data.filter((r) => r.url.includes('page_size=1'))).toHaveLength(3);
   });
 });
 
 describe('what is never replayed', () => {
   it('a write moves the revision: the next read shows the new post', async () => {
     const url = `${emu.apiUrl}/posts/?auth_token=${read}&page_size=1`;
-    await raw(url);
+    await remember(url);
     const slug = `replay-after-write-${Date.now()}`;
     const posted = await emu.request('POST', '/posts/', {
       headerToken: write,
@@ -125,8 +147,7 @@ describe('what is never replayed', () => {
 
   it('a conditional request still gets its 304 from Express, and HEAD its headers only', async () => {
     const url = `${emu.apiUrl}/posts/?auth_token=${read}&page_size=4`;
-    const first = await raw(url);
-    await raw(url);
+    const first = await remember(url);
     const before = hits();
     const conditional = await raw(url, { 'if-none-match': String(first.headers['etag']) });
     expect(conditional.status).toBe(304);
@@ -140,8 +161,7 @@ describe('what is never replayed', () => {
 
   it('another token, no token or a wrong one is answered for itself', async () => {
     const path = `/posts/?page_size=2`;
-    const withHeader = await raw(emu.apiUrl + path, { authorization: `Token ${read}` });
-    await raw(emu.apiUrl + path, { authorization: `Token ${read}` });
+    const withHeader = await remember(emu.apiUrl + path, { authorization: `Token ${read}` });
     expect(withHeader.status).toBe(200);
     const wrong = await raw(emu.apiUrl + path, { authorization: 'Token nope' });
     expect(wrong.status).toBe(401);
@@ -158,8 +178,7 @@ describe('what is never replayed', () => {
     expect(withImage).toBeDefined();
     const path = `${emu.apiUrl}/posts/${withImage!.slug}/?auth_token=${read}`;
     const port = new URL(emu.apiUrl).port;
-    await raw(path, { host: `127.0.0.1:${port}` });
-    await raw(path, { host: `127.0.0.1:${port}` });
+    await remember(path, { host: `127.0.0.1:${port}` });
     const renamed = await raw(path, { host: `localhost:${port}` });
     expect(renamed.status).toBe(200);
     expect(renamed.body.toString('utf8')).toContain(`http://localhost:${port}/cdn`);
@@ -168,8 +187,7 @@ describe('what is never replayed', () => {
 
   it('a token removed by a change to the store no longer reads', async () => {
     const url = `${emu.apiUrl}/posts/?auth_token=${read}&page_size=5`;
-    await raw(url);
-    expect((await raw(url)).status).toBe(200);
+    expect((await remember(url)).status).toBe(200);
     const organization = emu.emulator.store.organization(org)!;
     const old = organization.tokens.read;
     emu.emulator.store.mutate(() => {
