@@ -3,15 +3,30 @@
  * (a single sharp pipeline has a fixed operation order, so chaining needs raw intermediates).
  * Inputs are bounded (limitInputPixels) and every output side is capped by the parser.
  */
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { badRequest } from '../domain/errors.js';
 import { MAX_SIDE, type OutputFormat, type TransformStep } from '../domain/media/transform.js';
 
-// libvips' operation cache (by default up to 50 MB, 100 operations and 20 open files) would keep
-// sources and intermediates that are rarely asked for again: the CDN keeps every transformed image
-// on disk (cdn.ts), so a repeated transform never reaches sharp. Measured: 20 transforms of the
-// demo's hero image left 7 MB more resident with the cache than without.
-sharp.cache(false);
+type SharpFactory = (typeof import('sharp'))['default'];
+
+let loading: Promise<SharpFactory> | null = null;
+
+/**
+ * sharp, loaded at the first image this process transforms or measures: importing it (libvips
+ * and its start-up) adds ~28 MB resident, which a suite that never asks the CDN for a transform
+ * has no use for.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache (by default up to 50 MB, 100 operations and 20 open files) would
+    // keep sources and intermediates that are rarely asked for again: the CDN keeps every
+    // transformed image on disk (cdn.ts), so a repeated transform never reaches sharp. Measured:
+    // 20 transforms of the demo's hero image left 7 MB more resident with the cache than without.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 /** Larger sources are refused rather than decoded (about 7000×7000). */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -39,7 +54,8 @@ interface Raw {
   channels: 1 | 2 | 3 | 4;
 }
 
-const open = (raw: Raw): Sharp => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+const open = (sharp: SharpFactory, raw: Raw): Sharp =>
+  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
 
 async function toRaw(pipeline: Sharp): Promise<Raw> {
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
@@ -99,6 +115,7 @@ function encode(image: Sharp, format: OutputFormat, quality: number | null): Sha
 }
 
 export async function transformImage(source: string | Buffer, steps: readonly TransformStep[]): Promise<TransformedImage> {
+  const sharp = await loadSharp();
   let input: Sharp;
   let meta: Metadata;
   try {
@@ -129,18 +146,19 @@ export async function transformImage(source: string | Buffer, steps: readonly Tr
   }
   let raw = await toRaw(pipeline);
   for (const step of first?.op === 'resize' ? rest : operations) {
-    raw = await toRaw(applyStep(open(raw), step, raw));
+    raw = await toRaw(applyStep(open(sharp, raw), step, raw));
     // Rotation grows an image; every intermediate stays within the documented bound.
     if (raw.width > MAX_SIDE || raw.height > MAX_SIDE) {
       throw badRequest(`Invalid transformation "${step.op}": the result would be ${raw.width}×${raw.height}, over ${MAX_SIDE} px a side`);
     }
   }
-  const data = await encode(open(raw), format, quality).toBuffer();
+  const data = await encode(open(sharp, raw), format, quality).toBuffer();
   return { data, contentType: CONTENT_TYPES[format], format };
 }
 
 /** Width and height of an image file, or nulls for other media. */
 export async function imageSize(file: string): Promise<{ width: number | null; height: number | null }> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     return { width: meta.autoOrient?.width ?? meta.width ?? null, height: meta.autoOrient?.height ?? meta.height ?? null };
