@@ -39,6 +39,11 @@ interface Data {
   organizations: Org[];
 }
 
+/** The file holds exactly what the emulator would write for `data`. */
+async function expectFileOf(file: string, data: unknown): Promise<void> {
+  expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+}
+
 const record = (id: number): Rec => ({ id, title: `Record ${id} «é» "q"`, tags: [`t${id % 7}`] });
 
 function sample(): Data {
@@ -140,7 +145,7 @@ describe('a write from declared touches', () => {
         }
       }
       await writer.writeTouched(data, touches);
-      expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+      await expectFileOf(file, data);
     }
     // Most rounds said what they touched and were sent just that; the others fell back.
     expect(writer.sent.touched).toBeGreaterThan(60);
@@ -161,6 +166,14 @@ describe('the first write after loading starts the worker from the file', () => 
     return { file, raw, data };
   }
 
+  /** Loaded as above, with a writer whose worker will start from the file. */
+  async function startedFromFile(): Promise<{ file: string; data: Data; writer: AtomicJsonFile<Data> }> {
+    const { file, raw, data } = await loaded();
+    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
+    writer.startFromFile(data, fileSignature(await stat(file, { bigint: true })), jsonChanges(data, raw)!);
+    return { file, data, writer };
+  }
+
   it('sends the values that differ from the file and the touched records, not all the data', async () => {
     const { file, raw, data } = await loaded();
     const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
@@ -175,19 +188,17 @@ describe('the first write after loading starts the worker from the file', () => 
     posts.push(added);
     posts[4]!.title = 'edited before the first write';
     await writer.writeTouched(data, new Map([[posts, new Set<object>([added, posts[4]!])]]));
-    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    await expectFileOf(file, data);
     expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 1 });
     // And the worker's copy carries on from there.
     posts[0]!.title = 'second write';
     await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[0]!])]]));
-    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    await expectFileOf(file, data);
     expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
   });
 
   it('a worker started after the last one stopped reads the file that one wrote', async () => {
-    const { file, raw, data } = await loaded();
-    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
-    writer.startFromFile(data, fileSignature(await stat(file, { bigint: true })), jsonChanges(data, raw)!);
+    const { file, data, writer } = await startedFromFile();
     const posts = data.organizations[0]!.posts;
     posts[1]!.title = 'first';
     await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[1]!])]]));
@@ -197,19 +208,17 @@ describe('the first write after loading starts the worker from the file', () => 
     const added = record(77_777);
     posts.push(added);
     await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[2]!, added])]]));
-    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    await expectFileOf(file, data);
     expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
   });
 
   it('sends all of the data when the file changed since it was loaded', async () => {
-    const { file, raw, data } = await loaded();
-    const writer = new AtomicJsonFile<Data>(file, { workerMinBytes: 0 });
-    writer.startFromFile(data, fileSignature(await stat(file, { bigint: true })), jsonChanges(data, raw)!);
+    const { file, data, writer } = await startedFromFile();
     await writeFile(file, JSON.stringify({ edited: 'by hand, meanwhile', padding: 'x'.repeat(100) }));
     const posts = data.organizations[0]!.posts;
     posts[1]!.title = 'edited';
     await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[1]!])]]));
-    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(data, null, 2) + '\n');
+    await expectFileOf(file, data);
     expect(writer.sent).toEqual({ everything: 1, compared: 0, touched: 0 });
   });
 
@@ -235,7 +244,7 @@ describe('the first write after loading starts the worker from the file', () => 
       () => [{ array: org.posts, items: [post] }],
     );
     await store.flush();
-    expect(await readFile(file, 'utf8')).toBe(JSON.stringify(store.data, null, 2) + '\n');
+    await expectFileOf(file, store.data);
     expect(store.sent).toEqual({ everything: 0, compared: 0, touched: 1 });
   });
 });
