@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Express } from 'express';
 import { createApp } from './app.js';
 import { ReadReplay } from './http/read-replay.js';
+import { expressMessageClasses } from './http/express-messages.js';
 import type { QueryParser } from './http/request-log.js';
 import { EventBus } from './bus.js';
 import { EmulatorClock } from './clock.js';
@@ -182,7 +183,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       const handler = (req: IncomingMessage, res: ServerResponse) => {
         if (!replay.handle(req, res)) app(req, res);
       };
-      const listening = tls ? createHttpsServer({ key: tls.key, cert: tls.cert }, handler) : createServer(handler);
+      // Made with the app's prototypes, so Express need not swap them per request (http/express-messages.ts).
+      const messageClasses = expressMessageClasses(app);
+      const listening = tls
+        ? createHttpsServer({ key: tls.key, cert: tls.cert, ...messageClasses }, handler)
+        : createServer(messageClasses, handler);
       await new Promise<void>((resolveListen, reject) => {
         listening.once('error', reject);
         listening.listen(config.port, config.host, () => {
