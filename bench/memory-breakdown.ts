@@ -6,7 +6,7 @@
  * --expose-gc), the write worker's own heap, glibc's malloc arenas, and at the end what stopping
  * the write worker gives back. Not timed: figures are sizes, so a busy machine does not skew them.
  *
- *   npx tsx bench/memory-breakdown.ts [--writes 6000] [--reads 30000] [--connections 10] [--node-flags "…"] [--bench-order]
+ *   npx tsx bench/memory-breakdown.ts [--writes 6000] [--reads 30000] [--connections 10] [--node-flags "…"] [--bench-order] [--spaces]
  *
  * --bench-order collects only after the reads: a forced collection early on makes V8 size its heap
  * to the smaller live set, so the steps before it no longer match what `npm run bench` measures.
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     // Extra node flags for the emulator's process, e.g. "--max-semi-space-size=2".
     'node-flags': { type: 'string', default: '' },
     'bench-order': { type: 'boolean', default: false },
+    // Also print each V8 heap space's used and committed size at every step.
+    spaces: { type: 'boolean', default: false },
   },
 });
 
@@ -43,6 +45,12 @@ const rows: string[] = [];
 async function diagnose(child: Child<ServeReady>, label: string, request: Omit<DiagnoseRequest, 'type'> = {}): Promise<DiagnoseReport> {
   const r = await ask<DiagnoseReport>(child.process, { type: 'diagnose', ...request }, 'diagnose-report');
   const young = r.spaces.new_space?.[1] ?? 0;
+  if (args.spaces) {
+    const spaces = Object.entries(r.spaces).map(
+      ([name, [used, size]]) => `${name.replace(/_space$/, '')} ${mib(used).trim()}/${mib(size).trim()}`,
+    );
+    process.stderr.write(`… ${label}: ${spaces.join(', ')}\n`);
+  }
   rows.push(
     [
       label.padEnd(36),
