@@ -15,7 +15,7 @@
  *
  *   npm run bench:cdn -- --duration 5 --connections 20
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,7 @@ import sharp from 'sharp';
 import { parseTransforms } from '../server/domain/media/transform.js';
 import { transformImage } from '../server/media/transformer.js';
 import { resolveFixture } from '../server/store/seed.js';
+import { startChild, stopChild } from './support/children.js';
 import type { BareReady, BareRequest, ServeReady } from './support/serve.js';
 import { round1, stats } from './support/stats.js';
 
@@ -131,18 +132,10 @@ async function load(name: string, url: string, headers: Record<string, string> =
   };
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; ready: ServeReady }> {
-  const child = fork(join(here, 'support', 'serve.ts'), [dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    const early = (code: number | null) => reject(new Error(`the emulator process exited early (code ${code})`));
-    child.once('error', reject);
-    child.once('exit', early);
-    child.on('message', (message: ServeReady | BareReady) => {
-      if (message.type !== 'ready') return;
-      child.off('exit', early);
-      resolve({ child, ready: message });
-    });
-  });
+/** The emulator in a child process, compiled, as `npm run bench` runs it (support/children.ts). */
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; ready: ServeReady }> {
+  const started = await startChild<ServeReady>(join(here, 'support', 'serve.ts'), [dataDir]);
+  return { child: started.process, ready: started.ready };
 }
 
 /** A bare node:http server in the child that answers with this file's bytes from memory. */
@@ -159,17 +152,7 @@ function startBare(child: ChildProcess, file: string, contentType: string): Prom
   });
 }
 
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.send('stop');
-  });
-}
+const stopServer = (child: ChildProcess): Promise<void> => stopChild(child, 10_000);
 
 const ratioOf = (a: Scenario, b: Scenario) => Math.round((a.requests_per_s / b.requests_per_s) * 100) / 100;
 

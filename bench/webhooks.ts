@@ -7,13 +7,14 @@
  *   npm run bench:webhooks -- [--duration 5] [--connections 50]
  */
 import autocannon from 'autocannon';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startChild, stopChild } from './support/children.js';
 import type { ServeReady } from './support/serve.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,23 +48,13 @@ async function prepare(webhookUrl: string | null): Promise<string> {
   return dir;
 }
 
-function start(dataDir: string): Promise<{ child: ChildProcess; ready: ServeReady }> {
-  const child = fork(join(root, 'bench/support/serve.ts'), [dataDir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.on('message', (message: ServeReady) => {
-      if (message.type === 'ready') resolve({ child, ready: message });
-    });
-  });
+/** The emulator in a child process, compiled, as `npm run bench` runs it (support/children.ts). */
+async function start(dataDir: string): Promise<{ child: ChildProcess; ready: ServeReady }> {
+  const started = await startChild<ServeReady>(join(root, 'bench/support/serve.ts'), [dataDir]);
+  return { child: started.process, ready: started.ready };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.send({ type: 'stop' });
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
-}
+const stop = (child: ChildProcess): Promise<void> => stopChild(child, 5000);
 
 async function writes(name: string, ready: ServeReady): Promise<Row> {
   const result = await autocannon({
