@@ -132,12 +132,6 @@ async function load(name: string, url: string, headers: Record<string, string> =
   };
 }
 
-/** The emulator in a child process, compiled, as `npm run bench` runs it (support/children.ts). */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; ready: ServeReady }> {
-  const started = await startChild<ServeReady>(join(here, 'support', 'serve.ts'), [dataDir]);
-  return { child: started.process, ready: started.ready };
-}
-
 /** A bare node:http server in the child that answers with this file's bytes from memory. */
 function startBare(child: ChildProcess, file: string, contentType: string): Promise<string> {
   return new Promise((resolve) => {
@@ -151,8 +145,6 @@ function startBare(child: ChildProcess, file: string, contentType: string): Prom
     child.send(request);
   });
 }
-
-const stopServer = (child: ChildProcess): Promise<void> => stopChild(child, 10_000);
 
 const ratioOf = (a: Scenario, b: Scenario) => Math.round((a.requests_per_s / b.requests_per_s) * 100) / 100;
 
@@ -219,8 +211,9 @@ try {
   sharp.cache(true);
 
   // ---- the server
-  const started = await startServer(dataDir);
-  child = started.child;
+  // The emulator in a child process, compiled, as `npm run bench` runs it.
+  const started = await startChild<ServeReady>(join(here, 'support', 'serve.ts'), [dataDir]);
+  child = started.process;
   const { cdnUrl, apiUrl, tokens } = started.ready;
   if (!cdnUrl.startsWith('http://127.0.0.1:')) throw new Error(`refusing to load anything but 127.0.0.1 (${cdnUrl})`);
 
@@ -262,7 +255,7 @@ try {
     await startBare(child, join(dataDir, original.file), 'image/jpeg'),
   );
   const bareCached = await load('bare node:http, bytes of the transform', await startBare(child, transformedCopy, 'image/jpeg'));
-  await stopServer(child);
+  await stopChild(child, 10_000);
   child = null;
 
   const scenarios = [original_, cached, similarStatic, json, bareOriginal, bareCached];
@@ -346,6 +339,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  if (child) await stopServer(child);
+  if (child) await stopChild(child, 10_000);
   await rm(work, { recursive: true, force: true });
 }

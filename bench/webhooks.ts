@@ -7,7 +7,6 @@
  *   npm run bench:webhooks -- [--duration 5] [--connections 50]
  */
 import autocannon from 'autocannon';
-import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,14 +47,6 @@ async function prepare(webhookUrl: string | null): Promise<string> {
   return dir;
 }
 
-/** The emulator in a child process, compiled, as `npm run bench` runs it (support/children.ts). */
-async function start(dataDir: string): Promise<{ child: ChildProcess; ready: ServeReady }> {
-  const started = await startChild<ServeReady>(join(root, 'bench/support/serve.ts'), [dataDir]);
-  return { child: started.process, ready: started.ready };
-}
-
-const stop = (child: ChildProcess): Promise<void> => stopChild(child, 5000);
-
 async function writes(name: string, ready: ServeReady): Promise<Row> {
   const result = await autocannon({
     url: `${ready.apiUrl}/posts/`,
@@ -92,9 +83,10 @@ for (const [name, url] of [
   [`POST /posts/, webhook to a ${RECEIVER_DELAY_MS / 1000} s receiver`, receiverUrl],
 ] as const) {
   const dir = await prepare(url);
-  const { child, ready } = await start(dir);
+  // The emulator in a child process, compiled, as `npm run bench` runs it.
+  const { process: child, ready } = await startChild<ServeReady>(join(root, 'bench/support/serve.ts'), [dir]);
   rows.push(await writes(name, ready));
-  await stop(child);
+  await stopChild(child, 5000);
   await rm(dir, { recursive: true, force: true });
 }
 receiver.closeAllConnections();
