@@ -110,7 +110,7 @@ export function writeRows(w: WritePhase, o: { connections: number; rate: number;
     rows.push({
       figure: `${store} store: POST /posts/ 202, steady ${o.rate}/s over ${o.connections} conn.`,
       value: s.paced.latency_p99_ms,
-      unit: `ms p99 (p50 ${s.paced.latency_p50_ms}, max ${s.paced.latency_max_ms}; ${s.paced.requests} writes; longest event-loop stall ${s.paced.event_loop.max_ms} ms)`,
+      unit: `ms p99 (p50 ${s.paced.latency_p50_ms}, max ${s.paced.latency_max_ms}; ${s.paced.requests} writes; longest event-loop stall ${s.paced.event_loop.max_ms} ms; sent late p99 ${s.paced.send_lag_p99_ms ?? '?'} ms)`,
       target: `p99 < ${o.targetP99} ms`,
       pass: s.paced.latency_p99_ms < o.targetP99 && failed === 0,
     });

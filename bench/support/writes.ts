@@ -4,7 +4,7 @@
  * post is visible to a read (what a test that writes then reads waits for).
  */
 import { load, type LoadResult } from './load.js';
-import { pacedLoad } from './paced.js';
+import { pacedLoadApart, type PacedResult } from './paced.js';
 import { stats, type Stats } from './stats.js';
 
 /** A post as a test suite writes one: a title, a 2 KB body, a category. `[<id>]` makes it unique. */
@@ -19,7 +19,7 @@ function postBody(title: string, slug?: string): string {
   });
 }
 
-export interface StormResult extends LoadResult {
+export interface StormResult extends LoadResult, Partial<Pick<PacedResult, 'send_lag_p99_ms' | 'send_lag_max_ms'>> {
   /** Storm over until every accepted write had run and was on disk (GET /__emulator/jobs/idle). */
   drain_ms: number;
 }
@@ -54,7 +54,7 @@ export async function writeStorm(
   const { connections, duration, rate } = options;
   const result =
     (options.kind ?? 'paced') === 'paced'
-      ? await pacedLoad(`${apiUrl}/posts/`, { connections, duration, rate, ...request })
+      ? await pacedLoadApart(`${apiUrl}/posts/`, { connections, duration, rate, ...request })
       : await load(`${apiUrl}/posts/`, { connections, duration, ...(options.kind === 'bursts' && { rate }), ...request });
   return { ...result, drain_ms: await waitIdle(controlUrl) };
 }
