@@ -19,8 +19,12 @@ import { BASE_CHANGED, workerGeneration, writeInWorker, type WorkerWrite, type W
 /** How many of our recent writes are remembered (a watcher may read one while the next is under way). */
 const REMEMBERED = 16;
 
-/** From this size on (of the previous write, or of the file when loaded) a write is serialized in the worker. */
-export const WORKER_MIN_BYTES = 1024 * 1024;
+/**
+ * From this size on (of the previous write, or of the file when loaded) a write is serialized in
+ * the worker. Serializing and hashing on the main thread takes ~25 ms a MB (the demo store grown
+ * to 1 MB by a storm of posts: a 24 ms stall every write), ~5 ms at this size.
+ */
+export const WORKER_MIN_BYTES = 256 * 1024;
 
 /** Bytes hashed between two turns of the event loop (about a millisecond's work). */
 const HASH_SLICE = 1024 * 1024;
