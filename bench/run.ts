@@ -14,14 +14,14 @@
  *      transform; search latency one request at a time; the first search after a write;
  *   4. writes (write-phase.ts): POST /v2/posts/ at 50 connections, paced and saturated, on the
  *      large store and on the demo store; the drain until all is on disk; 202 until visible;
- *   5. memory: resident size sampled every second over 100,000 mixed reads (logs are capped, so
- *      it must level off);
+ *   5. memory: a fresh emulator on the large store, 2,000 writes, then its resident size sampled
+ *      every second over 100,000 mixed reads (logs are capped, so it must level off);
  *   6. reset, snapshot save and snapshot restore on the large store.
  * Prints a table (each figure, its ratio to the baselines, its target and pass/fail) and writes
  * the same as bench/results/bench.json. Targets are ratios because the machine is shared.
  *
  *   npm run bench -- [--duration 5] [--connections 10] [--write-connections 50] [--write-rate 250]
- *                    [--memory-requests 100000] [--only reads,writes,memory,state]
+ *                    [--memory-requests 100000] [--memory-writes 2000] [--only reads,writes,memory,state]
  *                    [--reads post_list,search,…] [--skip-baselines] [--profile]
  *                    [--node-flags "--max-semi-space-size=4 …"]
  *
@@ -38,8 +38,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChild, stopChild, type Child } from './support/children.js';
 import { prepareLargeFixture } from './support/dataset.js';
-import { mixedPaths, readCases, readPhase, readRows, warm, type ReadPhase } from './support/read-phase.js';
-import { memoryOf, memoryUnderLoad, type MemoryRun, type MemorySample } from './support/memory.js';
+import { readCases, readPhase, readRows, warm, type ReadPhase } from './support/read-phase.js';
+import { memoryOf, memoryPhase, type MemoryPhase, type MemorySample } from './support/memory.js';
 import { printTable, type Row } from './support/report.js';
 import type { ServeReady } from './support/serve.js';
 import { stateOps, type StateOp } from './support/state-ops.js';
@@ -53,6 +53,8 @@ const { values: args } = parseArgs({
     'write-connections': { type: 'string', default: '50' },
     'write-rate': { type: 'string', default: '250' },
     'memory-requests': { type: 'string', default: '100000' },
+    // Posts written (paced, 250/s) before the memory phase's reads.
+    'memory-writes': { type: 'string', default: '2000' },
     only: { type: 'string', default: 'reads,writes,memory,state' },
     reads: { type: 'string' },
     'skip-baselines': { type: 'boolean', default: false },
@@ -71,6 +73,7 @@ const CONNECTIONS = positive('connections');
 const WRITE_CONNECTIONS = positive('write-connections');
 const WRITE_RATE = positive('write-rate');
 const MEMORY_REQUESTS = positive('memory-requests');
+const MEMORY_WRITES = positive('memory-writes');
 const PHASES = new Set(String(args.only).split(','));
 
 const TARGETS = { ceiling_share: 0.5, json_server_multiple: 3, search_p99_ms: 10, write_p99_ms: 10, memory_mib: 300 };
@@ -126,13 +129,18 @@ try {
     });
   }
 
-  let memory: MemoryRun | null = null;
+  let memory: MemoryPhase | null = null;
   if (PHASES.has('memory')) {
-    step(`memory: ${MEMORY_REQUESTS.toLocaleString('en')} mixed reads`);
-    memory = await memoryUnderLoad(emulator.process, url, mixedPaths(emulator.ready, cases), {
+    step(
+      `memory: a fresh emulator on the large store, ${MEMORY_WRITES.toLocaleString('en')} writes, then ${MEMORY_REQUESTS.toLocaleString('en')} mixed reads`,
+    );
+    memory = await memoryPhase(fixture, {
+      serveScript: join(here, 'support', 'serve.ts'),
+      nodeFlags,
+      children,
       amount: MEMORY_REQUESTS,
       connections: CONNECTIONS,
-      maxSeconds: 180,
+      writes: MEMORY_WRITES,
     });
   }
 
@@ -157,7 +165,7 @@ try {
     rows.push({
       figure: `RSS after ${memory.load.requests.toLocaleString('en')} requests`,
       value: memory.final.rss_mib,
-      unit: `MiB (heap ${memory.final.heap_used_mib}, plateau ${memory.plateau_rss_mib}, max ${memory.max_rss_mib}, 2nd half ÷ 1st ${memory.growth_second_half})`,
+      unit: `MiB (heap ${memory.final.heap_used_mib}, plateau ${memory.plateau_rss_mib}, max ${memory.max_rss_mib}, 2nd half ÷ 1st ${memory.growth_second_half}; after ${memory.writes_before.toLocaleString('en')} writes, ${memory.published_posts.toLocaleString('en')} published posts)`,
       // The issue's target is the plateau (the logs are capped, so it must level off), not the
       // transient at the start of the phase (the write phase's garbage and its worker).
       target: `plateau < ${TARGETS.memory_mib} MiB, levels off`,
@@ -209,7 +217,7 @@ try {
     ...Object.values(reads?.emulator ?? {}),
     ...Object.values(reads?.json_server ?? {}),
     ...(reads?.search_latency ? [reads.search_latency] : []),
-    ...(writes ? [writes.large, writes.demo].flatMap((s) => [s.paced, s.bursts, s.saturated]) : []),
+    ...(writes ? [writes.large, writes.demo].flatMap((s) => [...s.paced_runs, s.bursts, s.saturated]) : []),
   ].filter((r) => r.non_2xx > 0 || r.errors > 0);
   if (failed.length > 0) {
     console.error(`requests failed: ${failed.map((r) => `${r.url} (${r.non_2xx} non-2xx, ${r.errors} errors)`).join('; ')}`);

@@ -4,9 +4,14 @@
  * log 5000 entries, deliveries 2000), so the size must level off rather than keep growing.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { MemoryReport } from './serve.js';
-import { ask } from './children.js';
+import { cp } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ask, startChild, stopChild, type Child } from './children.js';
+import type { LargeFixture } from './dataset.js';
 import { load, type LoadResult } from './load.js';
+import { mixedPaths, readCases, warm } from './read-phase.js';
+import type { MemoryReport, ServeReady } from './serve.js';
+import { writeStorm } from './writes.js';
 
 export interface MemorySample {
   /** Seconds since the run began. */
@@ -74,4 +79,54 @@ export async function memoryUnderLoad(
     plateau_rss_mib: median(samples.slice(half).map((s) => s.rss_mib)),
     growth_second_half: Math.round((maxOf(samples.slice(half)) / maxOf(samples.slice(0, half))) * 100) / 100,
   };
+}
+
+export interface MemoryPhase extends MemoryRun {
+  /** Posts written before the reads (a bounded, paced storm), and the published posts then. */
+  writes_before: number;
+  published_posts: number;
+}
+
+/**
+ * The memory phase: an emulator of its own on a fresh copy of the large store, a bounded storm
+ * of writes (so the write worker, the journal and the request log's write entries exist, as in a
+ * suite that writes), then `amount` mixed reads. Run on the process the write phase had used,
+ * the store had grown to two or three times its posts (29,224 published in one run), by as much
+ * as the write path was fast: the figure then moved with write throughput, not with memory use.
+ */
+export async function memoryPhase(
+  fixture: LargeFixture,
+  options: {
+    serveScript: string;
+    nodeFlags: string[];
+    children: Child<{ type: 'ready' }>[];
+    amount: number;
+    connections: number;
+    writes: number;
+  },
+): Promise<MemoryPhase> {
+  const dataDir = join(dirname(fixture.dataDir), 'memory-data');
+  await cp(fixture.fixtureDir, dataDir, { recursive: true });
+  const emulator = await startChild<ServeReady>(options.serveScript, [dataDir, fixture.fixtureDir], { nodeFlags: options.nodeFlags });
+  options.children.push(emulator);
+  const { ready } = emulator;
+  const tokens = ready.tokens[fixture.org.slug]!;
+  const cases = readCases(fixture, tokens.read);
+  await warm(ready, cases);
+  const rate = 250;
+  await writeStorm(ready.apiUrl, `${ready.url}/__emulator`, tokens.write, {
+    connections: 50,
+    rate,
+    duration: options.writes / rate,
+    kind: 'paced',
+  });
+  const run = await memoryUnderLoad(emulator.process, ready.url, mixedPaths(ready, cases), {
+    amount: options.amount,
+    connections: options.connections,
+    maxSeconds: 180,
+  });
+  const list = await fetch(`${ready.apiUrl}/posts/?auth_token=${tokens.read}&page_size=1`);
+  const published = ((await list.json()) as { meta: { count: number } }).meta.count;
+  await stopChild(emulator.process);
+  return { ...run, writes_before: options.writes, published_posts: published };
 }

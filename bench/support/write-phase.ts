@@ -35,10 +35,19 @@ export interface WritePhaseOptions {
 
 type WatchedStorm = StormResult & { event_loop: LoopReport };
 
+/**
+ * The steady storm runs this many times and the target is judged on the median run's p99: on
+ * this shared 2-core machine one 5 s run now and then meets a pause of the whole machine (the
+ * generator, in a process of its own, then sends 30–110 ms late), and one run must not decide.
+ */
+export const STEADY_RUNS = 3;
+
 export interface StoreWrites {
   /** The first write after start, before the storms. */
   first: { answer_ms: number; on_disk_ms: number };
+  /** The steady run with the median p99 (STEADY_RUNS of them in `paced_runs`, in the order run). */
   paced: WatchedStorm;
+  paced_runs: WatchedStorm[];
   bursts: WatchedStorm;
   saturated: WatchedStorm;
 }
@@ -71,13 +80,17 @@ async function stormWatched(
 async function storms(child: Child<ServeReady>, org: string, o: WritePhaseOptions, label: string): Promise<StoreWrites> {
   const first = await firstWrite(child.ready.apiUrl, `${child.ready.url}/__emulator`, child.ready.tokens[org]!.write);
   const storm = { connections: o.connections, duration: o.duration, rate: o.rate };
-  o.step(`writes, ${label}: ${o.connections} connections offering a steady ${o.rate}/s for ${o.duration} s`);
-  const paced = await stormWatched(child, org, { ...storm, kind: 'paced' });
+  const pacedRuns: WatchedStorm[] = [];
+  for (let run = 1; run <= STEADY_RUNS; run++) {
+    o.step(`writes, ${label}: ${o.connections} connections offering a steady ${o.rate}/s for ${o.duration} s (${run} of ${STEADY_RUNS})`);
+    pacedRuns.push(await stormWatched(child, org, { ...storm, kind: 'paced' }));
+  }
+  const paced = [...pacedRuns].sort((a, b) => a.latency_p99_ms - b.latency_p99_ms)[Math.floor(STEADY_RUNS / 2)]!;
   o.step(`writes, ${label}: ${o.connections} connections offering ${o.rate}/s in autocannon's bursts for ${o.duration} s`);
   const bursts = await stormWatched(child, org, { ...storm, kind: 'bursts' });
   o.step(`writes, ${label}: ${o.connections} connections, saturated, for ${o.duration} s`);
   const saturated = await stormWatched(child, org, { ...storm, kind: 'saturated' });
-  return { first, paced, bursts, saturated };
+  return { first, paced, paced_runs: pacedRuns, bursts, saturated };
 }
 
 export async function writePhase(large: Child<ServeReady>, largeOrg: string, o: WritePhaseOptions): Promise<WritePhase> {
@@ -106,11 +119,12 @@ export function writeRows(w: WritePhase, o: { connections: number; rate: number;
       value: s.first.answer_ms,
       unit: `ms to its 202 (on disk after ${s.first.on_disk_ms} ms)`,
     });
-    const failed = [s.paced, s.bursts, s.saturated].reduce((n, storm) => n + storm.non_2xx + storm.errors, 0);
+    const failed = [...s.paced_runs, s.bursts, s.saturated].reduce((n, storm) => n + storm.non_2xx + storm.errors, 0);
+    const runs = s.paced_runs.map((run) => `${run.latency_p99_ms} (late ${run.send_lag_p99_ms ?? '?'})`).join(', ');
     rows.push({
       figure: `${store} store: POST /posts/ 202, steady ${o.rate}/s over ${o.connections} conn.`,
       value: s.paced.latency_p99_ms,
-      unit: `ms p99 (p50 ${s.paced.latency_p50_ms}, max ${s.paced.latency_max_ms}; ${s.paced.requests} writes; longest event-loop stall ${s.paced.event_loop.max_ms} ms; sent late p99 ${s.paced.send_lag_p99_ms ?? '?'} ms)`,
+      unit: `ms p99, median of ${s.paced_runs.length} runs: ${runs} (median run: p50 ${s.paced.latency_p50_ms}, max ${s.paced.latency_max_ms}; ${s.paced.requests} writes; longest event-loop stall ${s.paced.event_loop.max_ms} ms)`,
       target: `p99 < ${o.targetP99} ms`,
       pass: s.paced.latency_p99_ms < o.targetP99 && failed === 0,
     });
