@@ -107,7 +107,7 @@ try {
 
   const writes = Number(args.writes);
   if (writes > 0) {
-    // A bounded number of posts, paced, as the bench's write phase adds (~6,000 on the large store).
+    // A bounded number of posts, paced, as the bench's memory phase writes before its reads (2,000 there).
     const storm = await writeStorm(child.ready.apiUrl, `${child.ready.url}/__emulator`, child.ready.tokens[org]!.write, {
       connections: 50,
       duration: Math.ceil(writes / 250) + 5,
