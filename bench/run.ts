@@ -141,6 +141,8 @@ try {
       amount: MEMORY_REQUESTS,
       connections: CONNECTIONS,
       writes: MEMORY_WRITES,
+      writeConnections: WRITE_CONNECTIONS,
+      writeRate: WRITE_RATE,
     });
   }
 

@@ -102,7 +102,10 @@ export async function memoryPhase(
     children: Child<{ type: 'ready' }>[];
     amount: number;
     connections: number;
+    /** Posts written before the reads, paced at `writeRate` a second over `writeConnections`. */
     writes: number;
+    writeConnections: number;
+    writeRate: number;
   },
 ): Promise<MemoryPhase> {
   const dataDir = join(dirname(fixture.dataDir), 'memory-data');
@@ -113,11 +116,10 @@ export async function memoryPhase(
   const tokens = ready.tokens[fixture.org.slug]!;
   const cases = readCases(fixture, tokens.read);
   await warm(ready, cases);
-  const rate = 250;
   await writeStorm(ready.apiUrl, `${ready.url}/__emulator`, tokens.write, {
-    connections: 50,
-    rate,
-    duration: options.writes / rate,
+    connections: options.writeConnections,
+    rate: options.writeRate,
+    duration: options.writes / options.writeRate,
     kind: 'paced',
   });
   const run = await memoryUnderLoad(emulator.process, ready.url, mixedPaths(ready, cases), {
