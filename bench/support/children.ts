@@ -18,6 +18,8 @@ export interface Child<Ready> {
 export interface ForkOptions {
   /** Node flags for the child (e.g. --cpu-prof). The parent's (the tsx loader) are not passed on. */
   nodeFlags?: string[];
+  /** Variables added to the child's environment (the parent's are passed on too). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -34,6 +36,7 @@ export async function startChild<Ready extends { type: 'ready' }>(
   const child = fork(compiled, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: options.nodeFlags ?? [],
+    env: options.env ? { ...process.env, ...options.env } : process.env,
   });
   return new Promise((resolve, reject) => {
     const early = (code: number | null) => reject(new Error(`${script} exited before it was ready (code ${code})`));

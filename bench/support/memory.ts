@@ -4,7 +4,7 @@
  * log 5000 entries, deliveries 2000), so the size must level off rather than keep growing.
  */
 import type { ChildProcess } from 'node:child_process';
-import { cp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ask, startChild, stopChild, type Child } from './children.js';
 import type { LargeFixture } from './dataset.js';
@@ -81,6 +81,15 @@ export async function memoryUnderLoad(
   };
 }
 
+/**
+ * glibc's malloc setting that the README gives for Linux: allocations from 32 KiB up get pages of
+ * their own, given back to the system when freed. By default those up to 128 KiB come from the
+ * main heap (brk), which the answers' buffers kept by the request log leave fragmented: ~105 MB
+ * of it after the memory phase's reads, ~35 with this (docs/performance.md, session 8). Read by
+ * glibc when the process starts, so only the environment the process is started with can set it.
+ */
+export const GLIBC_MALLOC_TUNING = { MALLOC_MMAP_THRESHOLD_: '32768' } as const;
+
 export interface MemoryPhase extends MemoryRun {
   /** Posts written before the reads (a bounded, paced storm), and the published posts then. */
   writes_before: number;
@@ -106,11 +115,16 @@ export async function memoryPhase(
     writes: number;
     writeConnections: number;
     writeRate: number;
+    /** Added to the emulator's environment (GLIBC_MALLOC_TUNING); none: the process's defaults. */
+    env?: Record<string, string>;
   },
 ): Promise<MemoryPhase> {
-  const dataDir = join(dirname(fixture.dataDir), 'memory-data');
+  const dataDir = await mkdtemp(join(dirname(fixture.dataDir), 'memory-data-'));
   await cp(fixture.fixtureDir, dataDir, { recursive: true });
-  const emulator = await startChild<ServeReady>(options.serveScript, [dataDir, fixture.fixtureDir], { nodeFlags: options.nodeFlags });
+  const emulator = await startChild<ServeReady>(options.serveScript, [dataDir, fixture.fixtureDir], {
+    nodeFlags: options.nodeFlags,
+    env: options.env,
+  });
   options.children.push(emulator);
   const { ready } = emulator;
   const tokens = ready.tokens[fixture.org.slug]!;
