@@ -10,6 +10,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dirs: string[] = [];
+/** Each CLI process a test started, and when it exited. */
+const started: { child: ChildProcessWithoutNullStreams; exited: Promise<number | null> }[] = [];
+/**
+ * A CLI process runs tsx and seeds a data folder: on a busy machine its start takes seconds. The
+ * wait for its first lines, and each test that starts one, allow for that.
+ */
+const START_WAIT_MS = 30_000;
+const CLI_TEST_TIMEOUT_MS = 60_000;
 
 async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cms-emulator-cli-'));
@@ -18,6 +26,14 @@ async function tempDir(): Promise<string> {
 }
 
 afterEach(async () => {
+  // A test that failed early leaves its process running, and still writing into its data folder:
+  // stop it before the folder goes, or the removal races the writes (ENOTEMPTY).
+  await Promise.all(
+    started.splice(0).map(async ({ child, exited }) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    }),
+  );
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
@@ -27,13 +43,14 @@ function runCli(args: string[]): { child: ChildProcessWithoutNullStreams; output
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  started.push({ child, exited });
   return { child, output: () => output, exited };
 }
 
 async function waitFor(pattern: RegExp, output: () => string, exited: Promise<unknown>): Promise<RegExpMatchArray> {
   let done = false;
   void exited.then(() => (done = true));
-  for (let i = 0; i < 200; i += 1) {
+  for (const deadline = Date.now() + START_WAIT_MS; Date.now() < deadline;) {
     const match = pattern.exec(output());
     if (match) return match;
     if (done) break;
@@ -42,7 +59,7 @@ async function waitFor(pattern: RegExp, output: () => string, exited: Promise<un
   throw new Error(`expected ${String(pattern)} in the output:\n${output()}`);
 }
 
-describe('cms-emulator CLI', () => {
+describe('cms-emulator CLI', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   // --fsync-before-202: the 202 also waits for the journal's flush to the disk (journalSync).
   it.each([[[]], [['--fsync-before-202']]])(
     '%j: prints the base URL and tokens, serves the API, and saves accepted writes on SIGTERM',
