@@ -4,23 +4,25 @@
  * gets an id (res.locals.requestId) that the jobs and deliveries it causes carry in their cause.
  *
  * Recording is on the path of every request, reading is rare: so an entry keeps what it was given
- * (references to the body chunks written, the header objects, the raw URL) and does the work of
- * presenting it (decoding, redaction, the query) only when it is read. Bodies count against a byte
+ * (the body chunks written, copied as bytes into the log's slabs; the header objects; the raw URL)
+ * and does the work of presenting it (decoding, redaction, the query) only when it is read. Bodies count against a byte
  * budget besides the cap on entries: when it is exceeded, the oldest entries lose their bodies.
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { EventBus } from '../bus.js';
 import type { Clock } from '../clock.js';
+import { BodySlabs } from './body-slabs.js';
 
 export const BODY_CAP = 64 * 1024;
 export const DEFAULT_LOG_SIZE = 5000;
 /**
- * Bytes of bodies held. The bodies live outside the V8 heap, in malloc's brk heap, where the ones
- * kept pin the memory between them that short-lived responses used: on the large store, 30,000
- * mixed reads left 135 MB of brk heap resident with 32 MiB (56 MB of buffers alive) and 65 MB with
- * 8 MiB (33 MB alive), the process 404 against 316 MiB (bench/memory-breakdown.ts --writes 0).
- * 8 MiB still holds the bodies of the last few hundred to few thousand requests, what one looks at.
+ * Bytes of bodies held. When the log kept the sent Buffers themselves, in malloc's main heap, a
+ * larger budget pinned more of the memory between them that short-lived responses used: on the
+ * large store, 30,000 mixed reads left 135 MB of that heap resident with 32 MiB and 65 MB with
+ * 8 MiB, the process 404 against 316 MiB (bench/memory-breakdown.ts --writes 0). Copies into slabs
+ * (body-slabs.ts, since session 8) pin none of it. 8 MiB holds the bodies of the last few hundred
+ * to few thousand requests, what one looks at.
  */
 export const DEFAULT_BODY_BUDGET = 8 * 1024 * 1024;
 
@@ -119,28 +121,11 @@ function cutAtCharacter(bytes: Buffer): Buffer {
 
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|javascript|x-www-form-urlencoded/i.test(type);
 
-/**
- * Capped copies of bodies larger than the cap, per source buffer: a cached read sends the same
- * large Buffer every time, and its entries then share one 64 KiB copy instead of one each.
- */
-const cappedCopies = new WeakMap<Buffer, Buffer>();
+/** The log's copies of bodies (body-slabs.ts): one set of slabs for the process's logs. */
+const slabs = new BodySlabs();
 
-/**
- * The bytes of `chunk` to keep (at most `room`), without copying when the chunk is a buffer of its
- * own. A view into a larger allocation is copied: kept as is it would hold all of it alive (Node's
- * 8 KiB pool behind small buffers, or the rest of a body over the cap).
- */
-function retain(chunk: Buffer, room: number): Buffer {
-  const length = Math.min(chunk.length, room);
-  if (length === chunk.length && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength) return chunk;
-  const memoize = room === BODY_CAP && chunk.length > BODY_CAP;
-  const known = memoize ? cappedCopies.get(chunk) : undefined;
-  if (known) return known;
-  const copy = Buffer.allocUnsafeSlow(length);
-  chunk.copy(copy, 0, 0, length);
-  if (memoize) cappedCopies.set(chunk, copy);
-  return copy;
-}
+/** The bytes of `chunk` to keep (at most `room`): a copy, never the Buffer that was sent. */
+const retain = (chunk: Buffer, room: number): Buffer => slabs.copy(chunk, Math.min(chunk.length, room));
 
 /** One body as captured: the chunks kept (up to BODY_CAP bytes) and the whole size. */
 class Capture {
@@ -354,7 +339,7 @@ export class RequestLog {
   #first = 0;
   #bodiesFrom = 0;
   #bodyBytes = 0;
-  readonly #references = new Map<ArrayBufferLike, number>();
+  readonly #references = new Map<Buffer, number>();
 
   constructor(options: RequestLogOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? DEFAULT_LOG_SIZE));
@@ -383,9 +368,9 @@ export class RequestLog {
     this.#next += 1;
     for (const body of entry.bodies()) {
       for (const buffer of body.held()) {
-        const count = this.#references.get(buffer.buffer) ?? 0;
-        this.#references.set(buffer.buffer, count + 1);
-        if (count === 0) this.#bodyBytes += buffer.buffer.byteLength;
+        const count = this.#references.get(buffer) ?? 0;
+        this.#references.set(buffer, count + 1);
+        if (count === 0) this.#bodyBytes += buffer.length;
       }
     }
     // Bodies go oldest first, so the entries still holding theirs are the newest ones.
@@ -426,11 +411,11 @@ export class RequestLog {
   #release(entry: StoredRequest): void {
     for (const body of entry.bodies()) {
       for (const buffer of body.held()) {
-        const count = this.#references.get(buffer.buffer) ?? 0;
-        if (count > 1) this.#references.set(buffer.buffer, count - 1);
+        const count = this.#references.get(buffer) ?? 0;
+        if (count > 1) this.#references.set(buffer, count - 1);
         else {
-          this.#references.delete(buffer.buffer);
-          this.#bodyBytes -= buffer.buffer.byteLength;
+          this.#references.delete(buffer);
+          this.#bodyBytes -= buffer.length;
         }
       }
     }

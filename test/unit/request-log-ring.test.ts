@@ -38,6 +38,15 @@ async function serve(log: RequestLog): Promise<(path: string, init?: RequestInit
   app.get('/large', (_req, res) => {
     res.type('json').send(LARGE);
   });
+  // Sends a buffer and writes over it once the response is done: a log that kept the very
+  // buffer sent would show the new bytes.
+  app.get('/reused', (_req, res) => {
+    // A buffer of its own (not a view into Node's pool, which the log always copied).
+    const body = Buffer.allocUnsafeSlow(1000);
+    body.write(`"${'r'.repeat(998)}"`);
+    res.on('finish', () => body.fill('z', 1, body.length - 1));
+    res.type('json').send(body);
+  });
   app.get('/small', (_req, res) => {
     res.json({ ok: true });
   });
@@ -129,6 +138,14 @@ describe('the byte budget', () => {
     expect(log.bodyBytes).toBe(BODY_CAP);
     const entry = json(log.list()[0]);
     expect(entry.response.body).toEqual({ text: LARGE.subarray(0, BODY_CAP).toString(), truncated: true, size: LARGE.length });
+  });
+
+  it('keeps a copy of the body, not the buffer that was sent', async () => {
+    const log = new RequestLog({ size: 10 });
+    const get = await serve(log);
+    const sent = await get('/reused');
+    expect(sent).toBe(`"${'r'.repeat(998)}"`);
+    expect(json(log.list()[0]).response.body).toEqual({ text: sent, truncated: false, size: 1000 });
   });
 
   it('holds a small body as its own bytes, not the pool slab it was cut from', async () => {

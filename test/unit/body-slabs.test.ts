@@ -1,0 +1,68 @@
+/**
+ * The request log's copies of bodies (server/http/body-slabs.ts): copies, not the sent buffers,
+ * packed one after the other into shared slabs, one copy per source within a slab.
+ */
+import { describe, expect, it } from 'vitest';
+import { BodySlabs, SLAB_BYTES } from '../../server/http/body-slabs.js';
+
+const bytes = (length: number, fill: string) => Buffer.alloc(length, fill);
+
+describe('BodySlabs', () => {
+  it('copies the bytes: changing the source afterwards does not change the copy', () => {
+    const slabs = new BodySlabs();
+    const source = bytes(100, 'a');
+    const copy = slabs.copy(source);
+    source.fill('z');
+    expect(copy.toString()).toBe('a'.repeat(100));
+  });
+
+  it('packs copies one after the other into one slab', () => {
+    const slabs = new BodySlabs();
+    const first = slabs.copy(bytes(100, 'a'));
+    const second = slabs.copy(bytes(50, 'b'));
+    expect(first.buffer).toBe(second.buffer);
+    expect(first.buffer.byteLength).toBe(SLAB_BYTES);
+    expect(second.byteOffset).toBe(first.byteOffset + 100);
+    expect(first.toString()).toBe('a'.repeat(100));
+    expect(second.toString()).toBe('b'.repeat(50));
+  });
+
+  it('copies only the first `length` bytes when asked (a body over the cap)', () => {
+    const slabs = new BodySlabs();
+    expect(slabs.copy(Buffer.from('abcdef'), 3).toString()).toBe('abc');
+  });
+
+  it('gives one copy for a source sent again and again, within a slab', () => {
+    const slabs = new BodySlabs();
+    const shared = bytes(1000, 's');
+    expect(slabs.copy(shared)).toBe(slabs.copy(shared));
+    // Asked for a different length, it is another copy.
+    expect(slabs.copy(shared, 10)).not.toBe(slabs.copy(shared));
+  });
+
+  it('starts a new slab when the current one is full, and copies a known source again there', () => {
+    const slabs = new BodySlabs();
+    const shared = bytes(1000, 's');
+    const before = slabs.copy(shared);
+    const filler = bytes(64 * 1024, 'f');
+    // Distinct sources until the first slab cannot take another.
+    for (let used = 1000; used + filler.length <= SLAB_BYTES; used += filler.length) slabs.copy(Buffer.from(filler));
+    const next = slabs.copy(Buffer.from(filler));
+    expect(next.buffer).not.toBe(before.buffer);
+    // The old copy would keep the old slab alive for its few bytes: the source is copied anew.
+    const after = slabs.copy(shared);
+    expect(after).not.toBe(before);
+    expect(after.buffer).toBe(next.buffer);
+    expect(after.toString()).toBe(before.toString());
+  });
+
+  it('gives a body larger than a slab a buffer of its own', () => {
+    const slabs = new BodySlabs();
+    const big = bytes(SLAB_BYTES + 1, 'x');
+    const copy = slabs.copy(big);
+    // Compared as booleans: the matchers describe a megabyte buffer slowly.
+    expect(copy.length).toBe(SLAB_BYTES + 1);
+    expect(copy === big || copy.buffer === big.buffer).toBe(false);
+    expect(copy.equals(big)).toBe(true);
+  });
+});
