@@ -84,9 +84,10 @@ export async function memoryUnderLoad(
 /**
  * glibc's malloc setting that the README gives for Linux: allocations from 32 KiB up get pages of
  * their own, given back to the system when freed. By default those up to 128 KiB come from the
- * main heap (brk), which the answers' buffers kept by the request log leave fragmented: ~105 MB
- * of it after the memory phase's reads, ~35 with this (docs/performance.md, session 8). Read by
- * glibc when the process starts, so only the environment the process is started with can set it.
+ * main heap (brk), which short-lived answers and long-lived blocks share and leave fragmented:
+ * after the memory phase's reads ~84 MB resident (105 before the request log copied its bodies
+ * into slabs), ~35 with this (docs/performance.md, session 8). Read by glibc when the process
+ * starts, so only the environment the process is started with can set it.
  */
 export const GLIBC_MALLOC_TUNING = { MALLOC_MMAP_THRESHOLD_: '32768' } as const;
 
