@@ -73,8 +73,8 @@ describe('Requests view', () => {
     await page.keyboard.press('Home');
     const first = await list.getByRole('option', { selected: true }).textContent();
     await page.keyboard.press('ArrowDown');
-    const second = await list.getByRole('option', { selected: true }).textContent();
-    expect(second).not.toBe(first);
+    // The selection moves when the page has rendered the key's effect: wait for it, do not read once.
+    await expect.poll(() => list.getByRole('option', { selected: true }).textContent()).not.toBe(first);
     expect(page.url()).toMatch(/#\/requests\/.+/);
   });
 
