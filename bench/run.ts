@@ -28,7 +28,8 @@
  *                    [--node-flags "--max-semi-space-size=4 …"]
  *
  * The servers run as users run the emulator: compiled JavaScript on plain node, not under tsx
- * (support/compiled.ts).
+ * (support/compiled.ts). The parent runs with `--no-memory-reducer --expose-gc` (package.json;
+ * support/quiet-harness.ts says why).
  *
  * --profile writes CPU profiles of the emulator processes to bench/results/profiles/ (summarize
  * one with `npx tsx bench/profile-summary.ts <file> --stalls 50`); use it with --only.
@@ -40,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChild, stopChild, type Child } from './support/children.js';
 import { prepareLargeFixture } from './support/dataset.js';
+import { collectHarnessGarbage } from './support/quiet-harness.js';
 import { readCases, readPhase, readRows, warm, type ReadPhase } from './support/read-phase.js';
 import { GLIBC_MALLOC_TUNING, memoryOf, memoryPhase, type MemoryPhase, type MemorySample } from './support/memory.js';
 import { printTable, type Row } from './support/report.js';
@@ -111,6 +113,7 @@ try {
   const firstRequest = await warm(emulator.ready, cases);
   let reads: ReadPhase | null = null;
   if (PHASES.has('reads')) {
+    collectHarnessGarbage();
     reads = await readPhase(emulator.ready, fixture.org.slug, cases, {
       connections: CONNECTIONS,
       duration: DURATION,
@@ -124,6 +127,7 @@ try {
 
   let writes: WritePhase | null = null;
   if (PHASES.has('writes')) {
+    collectHarnessGarbage();
     writes = await writePhase(emulator, fixture.org.slug, {
       connections: WRITE_CONNECTIONS,
       duration: DURATION,
@@ -153,9 +157,11 @@ try {
       });
     const what = `a fresh emulator on the large store, ${MEMORY_WRITES.toLocaleString('en')} writes, then ${MEMORY_REQUESTS.toLocaleString('en')} mixed reads`;
     step(`memory: ${what}`);
+    collectHarnessGarbage();
     memory = await phase();
     if (!args['skip-memory-tuned']) {
       step(`memory, with ${tuningName}: ${what}`);
+      collectHarnessGarbage();
       memoryTuned = await phase(GLIBC_MALLOC_TUNING);
     }
   }
