@@ -1,4 +1,6 @@
+import slugify from '@sindresorhus/slugify';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../bench/generate-store.js';
 import { slugifyText, truncateSlug, uniqueSlug } from '../../server/domain/slugs.js';
 
 describe('slugifyText', () => {
@@ -40,5 +42,44 @@ describe('uniqueSlug', () => {
 
   it('truncates by characters, not UTF-16 units', () => {
     expect(truncateSlug('山'.repeat(5), 3)).toBe('山山山');
+  });
+});
+
+describe('slugifyText against the slugify library, word by word', () => {
+  // slugifyText skips the library for words that are already slugs and remembers the others
+  // (server/domain/slugs.ts); it must still give what calling the library for every word gives.
+  const NOT_ALNUM = /[^\p{L}\p{N}]+/gu;
+  const count = (s: string) => s.replace(NOT_ALNUM, '').length;
+  const reference = (text: string) =>
+    truncateSlug(
+      text
+        .split(/\s+/u)
+        .filter(Boolean)
+        .map((word) => {
+          const ascii = slugify(word);
+          const native = word
+            .normalize('NFKC')
+            .toLowerCase()
+            .replace(NOT_ALNUM, '-')
+            .replace(/^-+|-+$/g, '');
+          return count(ascii) < count(native) ? native : ascii;
+        })
+        .filter(Boolean)
+        .join('-'),
+      100,
+    );
+
+  it('for plain words, near misses and other scripts, repeated', () => {
+    const next = prng(11);
+    const pick = (chars: string, length: number) => Array.from({ length }, () => chars[Math.floor(next() * chars.length)]!).join('');
+    const alphabets = ['abcdefghijklmnopqrstuvwxyz0123456789', 'abz09-', "aZz9-_&é'’ßЖ山🎉"];
+    const words = [
+      ...alphabets.flatMap((chars) => Array.from({ length: 300 }, () => pick(chars, 1 + Math.floor(next() * 12)))),
+      ...['fooBar', 'APIs', 'don’t', "it's", 'a--b', '-a', 'a-', '2026-11-22', 'x-1-2', 'ok'],
+    ];
+    for (let i = 0; i < 600; i++) {
+      const title = Array.from({ length: 1 + Math.floor(next() * 6) }, () => words[Math.floor(next() * words.length)]!).join(' ');
+      expect(slugifyText(title), title).toBe(reference(title));
+    }
   });
 });
