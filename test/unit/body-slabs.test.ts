@@ -66,3 +66,49 @@ describe('BodySlabs', () => {
     expect(copy.equals(big)).toBe(true);
   });
 });
+
+describe('BodySlabs, where slabs come from', () => {
+  // A WebAssembly memory's buffer is not detached by a transfer (it stays whole); a Buffer from
+  // malloc is (it is left empty). Run last in a test: it empties the slab of a malloc'd Buffer.
+  const detachable = (buffer: ArrayBufferLike) => {
+    try {
+      structuredClone(buffer, { transfer: [buffer as ArrayBuffer] });
+    } catch {
+      return false;
+    }
+    return buffer.byteLength === 0;
+  };
+
+  it('are WebAssembly memories, mapped by V8 and unmapped when collected', () => {
+    const copy = new BodySlabs().copy(bytes(10, 'a'));
+    expect(copy.buffer.byteLength).toBe(SLAB_BYTES);
+    expect(detachable(copy.buffer)).toBe(false);
+    expect(copy.toString()).toBe('a'.repeat(10));
+  });
+
+  it('come from malloc, for good, once a WebAssembly memory is refused', () => {
+    let asked = 0;
+    const refusing = {
+      Memory: class {
+        buffer = new ArrayBuffer(0);
+        constructor() {
+          asked += 1;
+          throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+        }
+      },
+    };
+    const slabs = new BodySlabs(refusing);
+    const first = slabs.copy(bytes(SLAB_BYTES - 10, 'a'));
+    const second = slabs.copy(bytes(100, 'b')); // a second slab
+    expect(first.buffer).not.toBe(second.buffer);
+    expect(second.toString()).toBe('b'.repeat(100));
+    expect(asked).toBe(1);
+    expect(detachable(second.buffer)).toBe(true);
+  });
+
+  it('come from malloc where there is no WebAssembly', () => {
+    const copy = new BodySlabs(null).copy(bytes(10, 'c'));
+    expect(copy.buffer.byteLength).toBe(SLAB_BYTES);
+    expect(copy.toString()).toBe('c'.repeat(10));
+  });
+});
