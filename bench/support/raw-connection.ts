@@ -38,9 +38,7 @@ export class RawConnection {
 
   /** Closes the connection; requests not answered yet fail. */
   close(): void {
-    const socket = this.socket;
-    this.socket = null;
-    socket?.destroy();
+    this.closeSocket();
     this.failAll(new Error('connection closed by the load generator'));
   }
 
@@ -88,11 +86,7 @@ export class RawConnection {
   private finish(status: number, bytes: number, closing: boolean): void {
     const request = this.current!;
     this.current = null;
-    if (closing) {
-      const socket = this.socket;
-      this.socket = null;
-      socket?.destroy();
-    }
+    if (closing) this.closeSocket();
     request.done({ status, bytes });
     const next = this.waiting.shift();
     if (next) this.start(next);
@@ -100,14 +94,19 @@ export class RawConnection {
 
   /** The connection is unusable: the current request fails and the next starts on a new one. */
   private drop(error: Error): void {
-    const socket = this.socket;
-    this.socket = null;
-    socket?.destroy();
+    this.closeSocket();
     const request = this.current;
     this.current = null;
     request?.done({ error });
     const next = this.waiting.shift();
     if (next) this.start(next);
+  }
+
+  /** Forgets the socket first, so that its own 'close' and 'error' events are ignored. */
+  private closeSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    socket?.destroy();
   }
 
   private failAll(error: Error): void {
