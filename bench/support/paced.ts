@@ -49,18 +49,22 @@ function percentile(sorted: Float64Array, p: number): number {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The request as bytes: the line, Host, the given headers, and Content-Length when there is a body. */
-function requestBytes(url: URL, o: PacedOptions, body: string | undefined): string {
+/**
+ * Writes each request as bytes: the line, Host and the given headers, worked out once per run, then
+ * Content-Length (in UTF-8 bytes) when there is a body, and the body.
+ */
+export function requestWriter(url: URL, o: Pick<PacedOptions, 'method' | 'headers'>): (body: string | undefined) => string {
   const headers = Object.entries(o.headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  const length = body === undefined ? '' : `content-length: ${Buffer.byteLength(body)}\r\n`;
-  return `${o.method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n${headers}${length}\r\n${body ?? ''}`;
+  const head = `${o.method} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n${headers}`;
+  return (body) => (body === undefined ? `${head}\r\n` : `${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 export async function pacedLoad(url: string, o: PacedOptions): Promise<PacedResult> {
   assertLoopback(url);
   const target = new URL(url);
+  const requestBytes = requestWriter(target, o);
   const connections = Array.from({ length: o.connections }, () => new RawConnection(target.hostname, Number(target.port || 80)));
   const total = Math.round(o.rate * o.duration);
   const interval = 1000 / o.rate;
@@ -80,7 +84,7 @@ export async function pacedLoad(url: string, o: PacedOptions): Promise<PacedResu
       lags[i] = performance.now() - due;
       const body = o.body?.replaceAll('[<id>]', `${run}-${i}`);
       connections[i % o.connections]!.send({
-        bytes: requestBytes(target, o, body),
+        bytes: requestBytes(body),
         done: (outcome) => {
           if (ended) return; // failed by close() below: counted as not answered
           latencies[i] = performance.now() - due;

@@ -5,8 +5,9 @@
  *
  * Recording is on the path of every request, reading is rare: so an entry keeps what it was given
  * (the body chunks written, copied as bytes into the log's slabs; the header objects; the raw URL)
- * and does the work of presenting it (decoding, redaction, the query) only when it is read. Bodies count against a byte
- * budget besides the cap on entries: when it is exceeded, the oldest entries lose their bodies.
+ * and does the work of presenting it (decoding, redaction, the query) only when it is read. Bodies
+ * count against a byte budget besides the cap on entries: when it is exceeded, the oldest entries
+ * lose their bodies.
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';

@@ -110,5 +110,6 @@ describe('BodySlabs, where slabs come from', () => {
     const copy = new BodySlabs(null).copy(bytes(10, 'c'));
     expect(copy.buffer.byteLength).toBe(SLAB_BYTES);
     expect(copy.toString()).toBe('c'.repeat(10));
+    expect(detachable(copy.buffer)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FramingError, frameResponse } from '../../bench/support/http-framing.js';
+import { requestWriter } from '../../bench/support/paced.js';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
@@ -57,5 +58,22 @@ describe('frameResponse', () => {
     expect(() => frameResponse(bytes('SSH-2.0-OpenSSH\r\n\r\n'))).toThrow(FramingError);
     expect(() => frameResponse(bytes('HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n'))).toThrow(FramingError);
     expect(() => frameResponse(bytes('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'))).toThrow(FramingError);
+  });
+});
+
+describe('requestWriter (the paced generator’s requests)', () => {
+  it('writes the line, Host, the headers, and the body with its length in UTF-8 bytes', () => {
+    const write = requestWriter(new URL('http://127.0.0.1:4010/v2/posts/?a=1'), {
+      method: 'POST',
+      headers: { authorization: 'Token t', 'content-type': 'application/json' },
+    });
+    const body = JSON.stringify({ title: 'Crème ☕' });
+    expect(write(body)).toBe(
+      `POST /v2/posts/?a=1 HTTP/1.1\r\nhost: 127.0.0.1:4010\r\nauthorization: Token t\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    expect(Buffer.byteLength(body)).toBeGreaterThan(body.length);
+    expect(write(undefined)).toBe(
+      'POST /v2/posts/?a=1 HTTP/1.1\r\nhost: 127.0.0.1:4010\r\nauthorization: Token t\r\ncontent-type: application/json\r\n\r\n',
+    );
   });
 });
