@@ -14,7 +14,14 @@ import type { BigIntStats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { diff, shadowOf, type Change, type Shadow } from './snapshot-diff.js';
-import { BASE_CHANGED, workerGeneration, writeInWorker, type WorkerWrite, type WrittenTemporary } from './write-worker.js';
+import {
+  BASE_CHANGED,
+  runningWorkerGeneration,
+  workerGeneration,
+  writeInWorker,
+  type WorkerWrite,
+  type WrittenTemporary,
+} from './write-worker.js';
 
 /** How many of our recent writes are remembered (a watcher may read one while the next is under way). */
 const REMEMBERED = 16;
@@ -25,6 +32,14 @@ const REMEMBERED = 16;
  * to 1 MB by a storm of posts: a 24 ms stall every write), ~5 ms at this size.
  */
 export const WORKER_MIN_BYTES = 256 * 1024;
+
+/**
+ * A write of this many records touched since the last one goes to the worker whatever the size of
+ * the last write: they have grown the file since by about their own text (a post is 2 KB and more),
+ * and the last write's size no longer says what this one costs. The demo store (224 KiB) under a
+ * storm of posts was serialized here at 1.2 MB, a 24 ms stall, before its first worker write.
+ */
+export const WORKER_MIN_TOUCHED = 64;
 
 /** Bytes hashed between two turns of the event loop (about a millisecond's work). */
 const HASH_SLICE = 1024 * 1024;
@@ -151,6 +166,14 @@ export interface AtomicJsonFileOptions {
   workerMinBytes?: number;
 }
 
+/** Records the mutations said they touched (a wholly touched array counts all of its items); 0 when they did not say. */
+export function touchedRecords(touches: Touches): number {
+  if (touches === 'everything') return 0;
+  let count = 0;
+  for (const [array, items] of touches) count += items === 'whole' ? array.length : items.size;
+  return count;
+}
+
 export class AtomicJsonFile<T> implements Adapter<T> {
   /** Size in bytes of the last write (or of the file as loaded). */
   size: number;
@@ -220,9 +243,14 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     const temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
     // The worker's structured clone is taken before writeInWorker returns: no await comes before
     // it, so the file holds the state of the moment the write began (the job journal counts on it).
-    const inWorker = this.size >= this.workerMinBytes;
-    // Once the file is written here, it is no longer what the data was loaded from.
-    if (!inWorker) this.fileBase = null;
+    // A worker that holds a copy of the data is sent a small write too: cheaper than serializing here.
+    const inWorker = this.size >= this.workerMinBytes || touchedRecords(touches) >= WORKER_MIN_TOUCHED || this.workerCopy(data) !== null;
+    if (!inWorker) {
+      // Once the file is written here, it is no longer what the data was loaded from (until the
+      // rename below makes it the JSON of this write), and no worker holds a copy of the data.
+      this.fileBase = null;
+      this.copy = null;
+    }
     const written = await (inWorker ? this.inWorker(data, temporary, touches) : writeHere(data, temporary));
     this.size = written.size;
     this.recent.push(written.hash);
@@ -235,8 +263,10 @@ export class AtomicJsonFile<T> implements Adapter<T> {
       if (this.recentFiles.length > REMEMBERED) this.recentFiles.shift();
       await rename(temporary, this.file);
       // The file is now exactly the JSON of the data as this write began: a worker started after
-      // the one holding its copy stopped (idle) reads it back instead of being sent all the data.
-      if (inWorker) this.fileBase = { root: data, signature, paths: [] };
+      // the one holding its copy stopped (idle), or the first one once the store has grown past
+      // the worker's threshold, reads it back instead of being sent all the data (a structured
+      // clone of the whole store on the main thread: 10 ms for the demo store grown to 1.2 MB).
+      this.fileBase = { root: data, signature, paths: [] };
     } catch (err) {
       await rm(temporary, { force: true });
       throw err;
@@ -249,14 +279,18 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     }
   }
 
+  /** The running worker's copy of `data` as of the last write, if it holds one. */
+  private workerCopy(data: T): { root: unknown; shadow: Shadow | null; generation: number } | null {
+    return this.copy?.root === data && this.copy.generation === runningWorkerGeneration() ? this.copy : null;
+  }
+
   /**
    * What structured clone refuses (a function, say) JSON may still write: then it is written here.
    * Whatever goes wrong, the next write sends all of the data again.
    */
   private inWorker(data: T, temporary: string, touches: Touches): Promise<WrittenTemporary> {
     const generation = workerGeneration();
-    // Whether the running worker holds a copy of this data as of the last write.
-    const copy = this.copy?.root === data && this.copy.generation === generation ? this.copy : null;
+    const copy = this.workerCopy(data);
     const told = touches === 'everything' ? null : touchedChanges(data, touches);
     const base = this.fileBase;
     this.fileBase = null;

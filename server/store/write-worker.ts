@@ -378,6 +378,11 @@ export function workerGeneration(): number {
   return generation;
 }
 
+/** The running worker's generation (workerGeneration), or null when none runs: it starts none. */
+export function runningWorkerGeneration(): number | null {
+  return worker ? generation : null;
+}
+
 /** The write worker's heap, or null when none runs (memory diagnostics: bench/memory-breakdown.ts). */
 export function writeWorkerHeap(): Promise<WorkerHeap | null> {
   const target = worker;

@@ -10,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prng } from '../../bench/generate-store.js';
-import { AtomicJsonFile, fileSignature, locate, touchedChanges, type Touches } from '../../server/store/atomic-file.js';
+import {
+  AtomicJsonFile,
+  WORKER_MIN_TOUCHED,
+  fileSignature,
+  locate,
+  touchedChanges,
+  touchedRecords,
+  type Touches,
+} from '../../server/store/atomic-file.js';
 import { jsonChanges } from '../../server/store/load.js';
 import type { Post } from '../../server/store/schema.js';
 import { resolveFixture } from '../../server/store/seed.js';
@@ -246,5 +254,63 @@ describe('the first write after loading starts the worker from the file', () => 
     await store.flush();
     await expectFileOf(file, store.data);
     expect(store.sent).toEqual({ everything: 0, compared: 0, touched: 1 });
+  });
+});
+
+describe('a small store: which thread serializes a write', () => {
+  /** Posts touched as `count` new records. */
+  function appended(posts: Rec[], count: number, from: number): Touches {
+    const added = Array.from({ length: count }, (_, i) => record(from + i));
+    posts.push(...added);
+    return new Map([[posts, new Set<object>(added)]]);
+  }
+
+  it('a write of many touched records goes to the worker, which starts from the file last written here', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cms-emulator-small-'));
+    dirs.push(dir);
+    const file = join(dir, 'data.json');
+    await stopWriteWorker();
+    // The default threshold: the sample is a few KB, far under it.
+    const writer = new AtomicJsonFile<Data>(file);
+    const data = sample();
+    const posts = data.organizations[1]!.posts;
+    await writer.write(data);
+    // A few records short of the count: still serialized here.
+    await writer.writeTouched(data, appended(posts, WORKER_MIN_TOUCHED - 1, 20_000));
+    await expectFileOf(file, data);
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 0 });
+    // As many as the count: the worker, sent those records only (it reads the file written here).
+    await writer.writeTouched(data, appended(posts, WORKER_MIN_TOUCHED, 30_000));
+    await expectFileOf(file, data);
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 1 });
+    // The worker now holds a copy: a one-record write goes there too.
+    posts[0]!.title = 'one edit, to the worker that holds the data';
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[0]!])]]));
+    await expectFileOf(file, data);
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
+    // Without a worker (stopped when idle) a small write is serialized here again.
+    await stopWriteWorker();
+    posts[1]!.title = 'one edit, here';
+    await writer.writeTouched(data, new Map([[posts, new Set<object>([posts[1]!])]]));
+    await expectFileOf(file, data);
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 2 });
+    await writer.writeTouched(data, appended(posts, WORKER_MIN_TOUCHED, 40_000));
+    await expectFileOf(file, data);
+    expect(writer.sent).toEqual({ everything: 0, compared: 0, touched: 3 });
+  });
+
+  it('counts the records mutations said they touched, a whole array as all of its items', () => {
+    const a = [{}, {}, {}];
+    const b = [{}, {}];
+    expect(touchedRecords('everything')).toBe(0);
+    expect(touchedRecords(new Map())).toBe(0);
+    expect(
+      touchedRecords(
+        new Map<unknown[], Set<object> | 'whole'>([
+          [a, new Set([a[0]!, a[2]!])],
+          [b, 'whole'],
+        ]),
+      ),
+    ).toBe(4);
   });
 });
