@@ -11,6 +11,7 @@ import { errorHandler } from './http/errors.js';
 import { cors } from './http/cors.js';
 import { controlGuard } from './http/control-guard.js';
 import { requestLogger } from './http/request-log.js';
+import { sendLongTextAsText } from './http/text-answers.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { cdnRouter } from './media/cdn.js';
 import { CONTROL_PATH, controlRouter, type ControlServices } from './control/index.js';
@@ -22,6 +23,7 @@ export function createApp(ctx: EmulatorContext, control: ControlServices): Expre
   app.set('strict routing', true);
   // `fields.seo.title` must stay one flat key: the simple parser never nests.
   app.set('query parser', 'simple');
+  sendLongTextAsText(app);
 
   app.use(ctx.config.basePath, requestLogger(control.requests, 'api', ctx.clock, ctx.bus), cors, apiRouter(ctx));
   app.use(CDN_PATH, requestLogger(control.requests, 'cdn', ctx.clock, ctx.bus), cors);

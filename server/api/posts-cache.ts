@@ -66,8 +66,16 @@ export function cachedJson(req: Request, res: Response, org: Organization, revis
   const app = req.app;
   const spaces = app.get('json spaces') as string | number | undefined;
   const replacer = app.get('json replacer') as ((key: string, value: unknown) => unknown) | undefined;
-  const body = Buffer.from(JSON.stringify(build(), replacer, spaces));
+  const text = JSON.stringify(build(), replacer, spaces);
+  if (!answers.admits(revision, key, Buffer.byteLength(text, 'utf8'))) {
+    // Not kept (a distinct search, say): sent as the string it is, no Buffer made (text-answers.ts).
+    res.type('json');
+    res.send(text);
+    return;
+  }
+  const body = Buffer.from(text, 'utf8');
   const etagOf = app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
   const fresh: Cached = { body, etag: etagOf?.(body) };
-  send(res, fresh, answers.offer(revision, key, fresh));
+  answers.keep(key, fresh);
+  send(res, fresh, true);
 }

@@ -41,19 +41,35 @@ export class AnswerCache<Answer extends { body: Buffer }> {
 
   /** Offers the answer built for `key` at `revision`; true when the cache keeps it. */
   offer(revision: number, key: string, answer: Answer): boolean {
+    if (!this.admits(revision, key, answer.body.length)) return false;
+    this.keep(key, answer);
+    return true;
+  }
+
+  /**
+   * Whether an answer of `bytes` for `key` at `revision` is one to keep (and keep() it then, at
+   * once), told before the answer is made into a Buffer: the answers not kept are sent as text.
+   * A key offered for the first time is remembered, as offer() does.
+   */
+  admits(revision: number, key: string, bytes: number): boolean {
     if (revision !== this.#revision) this.#startOver(revision);
     // Two requests for the same key can miss together (the replay learns at the end of each).
     if (this.#answers.has(key)) return true;
     const { maxEntries, maxBytes, admitOnSecondAsk } = this.#options;
-    if (this.#answers.size >= maxEntries || this.#bytes + answer.body.length > maxBytes) return false;
+    if (this.#answers.size >= maxEntries || this.#bytes + bytes > maxBytes) return false;
     if (admitOnSecondAsk && !this.#seen.delete(key)) {
       if (this.#seen.size >= maxEntries * SEEN_PER_ENTRY) this.#seen.clear();
       this.#seen.add(key);
       return false;
     }
+    return true;
+  }
+
+  /** Keeps `answer` for `key` (admits() said so, in the same turn); an answer already kept for it stays. */
+  keep(key: string, answer: Answer): void {
+    if (this.#answers.has(key)) return;
     this.#answers.set(key, answer);
     this.#bytes += answer.body.length;
-    return true;
   }
 
   #startOver(revision: number): void {

@@ -54,16 +54,35 @@ export class BodySlabs {
     if (known && known.length === length) return known;
     // Never the case for the log's bodies (capped at 64 KiB); a body this large gets its own.
     if (length > SLAB_BYTES) return Buffer.from(chunk.subarray(0, length));
-    if (this.#slab === null || this.#used + length > SLAB_BYTES) {
-      this.#slab = this.#newSlab();
-      this.#used = 0;
-      this.#copies = new WeakMap();
-    }
-    const copy = this.#slab.subarray(this.#used, this.#used + length);
+    this.#room(length);
+    const copy = this.#slab!.subarray(this.#used, this.#used + length);
     chunk.copy(copy, 0, 0, length);
     this.#used += length;
     this.#copies.set(chunk, copy);
     return copy;
+  }
+
+  /**
+   * The UTF-8 bytes of `text`, its first `length` of them (the byte length of the whole or less),
+   * written straight into a slab: a string answer is never encoded into a Buffer of its own.
+   * A character that would not fit whole is left out, so the copy may be up to 3 bytes shorter.
+   */
+  copyText(text: string, length: number): Buffer {
+    if (length > SLAB_BYTES) return Buffer.from(text, 'utf8').subarray(0, length);
+    this.#room(length);
+    const slab = this.#slab!;
+    const written = slab.write(text, this.#used, length, 'utf8');
+    const copy = slab.subarray(this.#used, this.#used + written);
+    this.#used += written;
+    return copy;
+  }
+
+  /** A slab with `length` bytes free is the current one. */
+  #room(length: number): void {
+    if (this.#slab !== null && this.#used + length <= SLAB_BYTES) return;
+    this.#slab = this.#newSlab();
+    this.#used = 0;
+    this.#copies = new WeakMap();
   }
 
   #newSlab(): Buffer {

@@ -141,6 +141,16 @@ class Capture {
     (this.chunks ??= []).push(kept);
     this.captured += kept.length;
   }
+
+  /** A chunk written as a string in UTF-8: its bytes go straight into the log's slabs. */
+  addText(text: string, keep: boolean): void {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    this.size += bytes;
+    if (!keep || this.captured >= BODY_CAP || bytes === 0) return;
+    const kept = slabs.copyText(text, Math.min(bytes, BODY_CAP - this.captured));
+    (this.chunks ??= []).push(kept);
+    this.captured += kept.length;
+  }
 }
 
 /**
@@ -425,7 +435,7 @@ export class RequestLog {
 
 type Method = (...args: unknown[]) => unknown;
 
-/** A written chunk as bytes; strings are encoded (Express already hands res.send bodies as Buffers). */
+/** A written chunk as bytes; strings in other encodings than UTF-8 are encoded (those in UTF-8 go to Capture.addText). */
 function bytesOf(chunk: unknown, encoding: unknown): Buffer | null {
   if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
   if (Buffer.isBuffer(chunk)) return chunk;
@@ -494,13 +504,17 @@ export function requestLogger(log: RequestLog, surface: LoggedRequest['surface']
     // a binary body (an image from the CDN) is logged as a note of its size, so none are kept.
     let keep: boolean | undefined;
     const capture = (chunk: unknown, encoding: unknown) => {
-      const bytes = bytesOf(chunk, encoding);
-      if (!bytes) return;
+      const utf8Text =
+        typeof chunk === 'string' &&
+        (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8' || typeof encoding === 'function');
+      const bytes = utf8Text ? null : bytesOf(chunk, encoding);
+      if (!utf8Text && !bytes) return;
       if (keep === undefined) {
         const type = res.getHeader('content-type');
         keep = isText(typeof type === 'string' ? type : undefined);
       }
-      response.add(bytes, keep);
+      if (utf8Text) response.addText(chunk, keep);
+      else response.add(bytes!, keep);
     };
     // Called with the arguments as given: Node tells `end(chunk, callback)` from `end(chunk, encoding)` by them.
     const write = res.write as Method;

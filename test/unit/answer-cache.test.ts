@@ -51,6 +51,23 @@ describe('AnswerCache', () => {
     expect(cache.offer(1, 'c', answer(30))).toBe(true);
   });
 
+  it('tells whether it would keep an answer of so many bytes before it is made (admits), then keeps it', () => {
+    const cache = new AnswerCache({ maxEntries: 10, maxBytes: 100, admitOnSecondAsk: true });
+    // First ask: remembered, not kept; second: kept once keep() is called.
+    expect(cache.admits(1, 'a', 60)).toBe(false);
+    expect(cache.admits(1, 'a', 60)).toBe(true);
+    const a = answer(60);
+    cache.keep('a', a);
+    expect(cache.get(1, 'a')).toBe(a);
+    // The bytes kept count: a second answer of 60 no longer fits.
+    expect(cache.admits(1, 'b', 60)).toBe(false);
+    expect(cache.admits(1, 'b', 60)).toBe(false);
+    // A key already kept is admitted, and keep() leaves the first answer.
+    expect(cache.admits(1, 'a', 60)).toBe(true);
+    cache.keep('a', answer(60));
+    expect(cache.get(1, 'a')).toBe(a);
+  });
+
   describe('admitOnSecondAsk', () => {
     it('takes an answer the second time its key is offered at a revision, not the first', () => {
       const cache = new AnswerCache({ maxEntries: 10, maxBytes: 1000, admitOnSecondAsk: true });

@@ -112,4 +112,32 @@ describe('BodySlabs, where slabs come from', () => {
     expect(copy.toString()).toBe('c'.repeat(10));
     expect(detachable(copy.buffer)).toBe(true);
   });
+
+  describe('copyText: a string written straight into a slab', () => {
+    it('holds the UTF-8 bytes of the text, after the copies before it in the same slab', () => {
+      const slabs = new BodySlabs();
+      const before = slabs.copy(bytes(10, 'a'));
+      const text = 'é ✓ 🚀 "quoted"';
+      const copy = slabs.copyText(text, Buffer.byteLength(text));
+      expect(copy.buffer).toBe(before.buffer);
+      expect(copy.byteOffset).toBe(before.byteOffset + 10);
+      expect(copy.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    });
+
+    it('keeps the first `length` bytes at most, never part of a character', () => {
+      const slabs = new BodySlabs();
+      // 'a' then 'é' (2 bytes) then '🚀' (4 bytes): 3 bytes cut inside the rocket keep 'aé'.
+      expect(slabs.copyText('aé🚀', 3).toString('utf8')).toBe('aé');
+      expect(slabs.copyText('aé🚀', 6).toString('utf8')).toBe('aé');
+      expect(slabs.copyText('aé🚀', 7).toString('utf8')).toBe('aé🚀');
+    });
+
+    it('starts a new slab when the text does not fit in what is left of the current one', () => {
+      const slabs = new BodySlabs();
+      const first = slabs.copy(bytes(SLAB_BYTES - 5, 'a'));
+      const copy = slabs.copyText('0123456789', 10);
+      expect(copy.buffer).not.toBe(first.buffer);
+      expect(copy.toString()).toBe('0123456789');
+    });
+  });
 });
