@@ -46,11 +46,18 @@ class Postings {
   }
 }
 
-/** Per-slot work arrays of a search: summed scores, query terms matched, last term that touched it. */
+/**
+ * Per-slot work arrays of a search: summed scores, query terms matched, last term that touched
+ * it; and the slots touched, once per query term, `touchedLength` of them (grown as needed). Kept
+ * between searches: a search on the large store touches thousands of slots, and arrays of them
+ * made per search were most of its ~0.8 MB of garbage (docs/performance.md, session 10).
+ */
 interface Scratch {
   total: Float64Array;
   matched: Uint16Array;
   seen: Int32Array;
+  touched: Int32Array;
+  touchedLength: number;
 }
 
 /** How a query term reaches into the dictionary: `prefix` for the last term, `fuzzy` as a share of its length. */
@@ -123,29 +130,39 @@ export class SearchIndex<T> {
   search(query: string, options: (term: string, i: number, terms: string[]) => TermOptions): Ranking<T> {
     const terms = queryTerms(query);
     const scratch = this.scratchFor(this.documents.length);
-    const touched: number[] = [];
+    scratch.touchedLength = 0;
     for (let i = 0; i < terms.length && this.live > 0; i++) {
       // In term order, so that sums (and so ties) do not depend on the order terms were met.
       const expanded = [...this.expand(terms[i]!, options(terms[i]!, i, terms))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const before = touched.length;
+      const before = scratch.touchedLength;
       this.stamp += 1;
-      for (const [term, weight] of expanded) this.score(term, weight, i, scratch, touched);
+      for (const [term, weight] of expanded) this.score(term, weight, i, scratch);
       // A slot counts as matched once per query term, however many of its expansions it holds.
-      for (let t = before; t < touched.length; t++) scratch.matched[touched[t]!]! += 1;
+      for (let t = before; t < scratch.touchedLength; t++) scratch.matched[scratch.touched[t]!]! += 1;
     }
-    // Every query term matched; a slot appears once per term in `touched`, so it is marked taken.
+    // Every query term matched; a slot appears once per term among the touched, so it is marked
+    // taken. The found slots are gathered at the front of the touched ones (over entries already
+    // read); the work arrays of the others are cleared as they are read.
     const all = terms.length;
-    const found: number[] = [];
-    for (const slot of touched) {
-      if (all > 0 && scratch.matched[slot] === all) {
-        found.push(slot);
+    const touchedLength = scratch.touchedLength;
+    let count = 0;
+    for (let t = 0; t < touchedLength; t++) {
+      const slot = scratch.touched[t]!;
+      const matched = scratch.matched[slot]!;
+      if (all > 0 && matched === all) {
+        scratch.touched[count++] = slot;
         scratch.matched[slot] = all + 1;
+      } else if (matched !== all + 1) {
+        scratch.total[slot] = 0;
+        scratch.matched[slot] = 0;
       }
     }
     const quality = new Set(terms).size;
-    const slots = Int32Array.from(found);
-    const scores = Float64Array.from(found, (slot) => scratch.total[slot]! * quality);
-    for (const slot of touched) {
+    const slots = scratch.touched.slice(0, count);
+    const scores = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const slot = slots[i]!;
+      scores[i] = scratch.total[slot]! * quality;
       scratch.total[slot] = 0;
       scratch.matched[slot] = 0;
     }
@@ -156,9 +173,25 @@ export class SearchIndex<T> {
   private scratchFor(slots: number): Scratch {
     if (!this.scratch || this.scratch.total.length < slots) {
       const size = Math.max(slots, 64) * 2;
-      this.scratch = { total: new Float64Array(size), matched: new Uint16Array(size), seen: new Int32Array(size).fill(-1) };
+      this.scratch = {
+        total: new Float64Array(size),
+        matched: new Uint16Array(size),
+        seen: new Int32Array(size).fill(-1),
+        touched: new Int32Array(size),
+        touchedLength: 0,
+      };
     }
     return this.scratch;
+  }
+
+  /** Appends `slot` to the scratch's touched slots, growing them when full. */
+  private touch(scratch: Scratch, slot: number): void {
+    if (scratch.touchedLength === scratch.touched.length) {
+      const grown = new Int32Array(scratch.touched.length * 2);
+      grown.set(scratch.touched);
+      scratch.touched = grown;
+    }
+    scratch.touched[scratch.touchedLength++] = slot;
   }
 
   /** The dictionary terms a query term stands for, with their weights (MiniSearch's rules). */
@@ -185,9 +218,9 @@ export class SearchIndex<T> {
   /**
    * Adds the weighted BM25+ score of `term` in every field to each live slot holding it, for the
    * query's `termIndex`-th term: only slots that matched every earlier term can still match, so
-   * the others are skipped. `touched` gets each slot once per query term.
+   * the others are skipped. The scratch's touched slots get each slot once per query term.
    */
-  private score(term: string, weight: number, termIndex: number, scratch: Scratch, touched: number[]): void {
+  private score(term: string, weight: number, termIndex: number, scratch: Scratch): void {
     const fields = this.terms.get(term);
     if (!fields) return;
     for (let field = 0; field < FIELDS; field++) {
@@ -206,7 +239,7 @@ export class SearchIndex<T> {
         const norm = count + BM25.k * (1 - BM25.b + (BM25.b * lengths[slot]!) / average);
         if (scratch.seen[slot] !== this.stamp) {
           scratch.seen[slot] = this.stamp;
-          touched.push(slot);
+          this.touch(scratch, slot);
         }
         scratch.total[slot]! += factor * (BM25.d + (count * (BM25.k + 1)) / norm);
       }

@@ -37,13 +37,21 @@ export function htmlToText(html: string): string {
 }
 
 /**
+ * The two rows boundedDistance works in, kept between calls: a fuzzy query term is compared with
+ * every dictionary term of a similar length, and two arrays per comparison were 60 KB of garbage
+ * a search on the large store (docs/performance.md, session 10).
+ */
+let rows: [Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64)];
+
+/**
  * Levenshtein distance of `a` and `b` (UTF-16 units, as MiniSearch counts), or `max + 1` as soon
  * as it is known to exceed `max` (most dictionary terms are rejected after a row or two).
  */
 export function boundedDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Array<number>(b.length + 1);
+  if (rows[0].length <= b.length) rows = [new Int32Array(b.length * 2 + 2), new Int32Array(b.length * 2 + 2)];
+  let [previous, current] = rows;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowMin = i;
@@ -54,7 +62,9 @@ export function boundedDistance(a: string, b: string, max: number): number {
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
-    [previous, current] = [current, previous];
+    const done = previous;
+    previous = current;
+    current = done;
   }
   return previous[b.length]!;
 }
