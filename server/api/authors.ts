@@ -31,7 +31,7 @@ export function authorsRouter(ctx: EmulatorContext): Router {
     .get(read, (req, res) => {
       const { organization } = authOf(res);
       const { include } = parseQuery(includeQuery, req);
-      const index = new OrgIndex(organization, cdnBase(req));
+      const index = new OrgIndex(organization, cdnBase(req), ctx.store.revision);
       const posts = postReadIndex(organization, ctx.store.revision);
       res.json({ data: organization.authors.map((a) => withRecentPosts(posts, index, a, include !== undefined)) });
     })
@@ -48,7 +48,7 @@ export function authorsRouter(ctx: EmulatorContext): Router {
       res.json({
         data: withRecentPosts(
           postReadIndex(organization, ctx.store.revision),
-          new OrgIndex(organization, cdnBase(req)),
+          new OrgIndex(organization, cdnBase(req), ctx.store.revision),
           author,
           include !== undefined,
         ),

@@ -42,8 +42,17 @@ export function feedsRouter(ctx: EmulatorContext): Router {
       if (!render) throw notFound(messages.notFound);
       const { organization } = authOf(res);
       const filters = parseQuery(feedQuery, req);
-      const posts = postReadIndex(organization, ctx.store.revision);
-      const xml = render({ org: organization, filters, selfUrl: selfUrl(req, filters), now: ctx.clock.now(), cdnUrl: cdnBase(req), posts });
+      const revision = ctx.store.revision;
+      const posts = postReadIndex(organization, revision);
+      const xml = render({
+        org: organization,
+        filters,
+        selfUrl: selfUrl(req, filters),
+        now: ctx.clock.now(),
+        cdnUrl: cdnBase(req),
+        posts,
+        revision,
+      });
       res.type('application/xml; charset=utf-8').send(xml);
     })
     .all(methodNotAllowed('GET'));

@@ -72,7 +72,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
       cachedJson(req, res, organization, ctx.store.revision, () => {
         const q = parseQuery(listQuery, req);
         const posts = indexedPosts(postReadIndex(organization, ctx.store.revision), q, q.preview ?? false);
-        const index = new OrgIndex(organization, cdnBase(req));
+        const index = new OrgIndex(organization, cdnBase(req), ctx.store.revision);
         return paginate(posts, pageRequest(q), (p) => serializePost(index, p, { excludeBody: q.exclude_body }));
       });
     })
@@ -96,7 +96,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
         const q = parseQuery(searchQuery, req);
         const request = pageRequest(q);
         const hits = hitsFor(searchPosts(organization, ctx.store.revision, q.query ?? ''), request);
-        const index = new OrgIndex(organization, cdnBase(req));
+        const index = new OrgIndex(organization, cdnBase(req), ctx.store.revision);
         return paginate(hits, request, (hit) => ({ ...serializePost(index, hit.post, { excludeBody: q.exclude_body }), rank: hit.rank }));
       });
     })
@@ -109,7 +109,7 @@ export function postsRouter(ctx: EmulatorContext): Router {
       cachedJson(req, res, organization, ctx.store.revision, () => {
         const { post } = livePostOr404(req, res);
         const { next, previous } = indexedNeighbours(postReadIndex(organization, ctx.store.revision), post);
-        const index = new OrgIndex(organization, cdnBase(req));
+        const index = new OrgIndex(organization, cdnBase(req), ctx.store.revision);
         return {
           meta: { next_post: neighbourRecord(index, next), previous_post: neighbourRecord(index, previous) },
           data: serializePost(index, post, { single: true }),

@@ -32,7 +32,7 @@ export function termsRouter(ctx: EmulatorContext, kind: TermKind): Router {
     .get(read, (req, res) => {
       const { organization } = authOf(res);
       const { include } = parseQuery(includeQuery, req);
-      const index = new OrgIndex(organization, cdnBase(req));
+      const index = new OrgIndex(organization, cdnBase(req), ctx.store.revision);
       const posts = postReadIndex(organization, ctx.store.revision);
       const terms = termsWithPublishedPosts(organization, kind, posts);
       res.json({ data: terms.map((t) => present(posts, index, t, include !== undefined)) });
@@ -49,7 +49,7 @@ export function termsRouter(ctx: EmulatorContext, kind: TermKind): Router {
       res.json({
         data: present(
           postReadIndex(organization, ctx.store.revision),
-          new OrgIndex(organization, cdnBase(req)),
+          new OrgIndex(organization, cdnBase(req), ctx.store.revision),
           term,
           include !== undefined,
         ),

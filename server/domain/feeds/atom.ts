@@ -5,7 +5,7 @@ import { feedPosts, lastUpdated, xmlText, type FeedRequest } from './common.js';
 
 export function renderAtom(request: FeedRequest): string {
   const { org } = request;
-  const index = new OrgIndex(org, request.cdnUrl);
+  const index = new OrgIndex(org, request.cdnUrl, request.revision);
   const posts = feedPosts(request);
   const feed = create({ version: '1.0', encoding: 'UTF-8' }).ele('feed', {
     xmlns: 'http://www.w3.org/2005/Atom',

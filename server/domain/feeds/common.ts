@@ -20,6 +20,8 @@ export interface FeedRequest {
   cdnUrl: string;
   /** The organization's post index for this store revision. */
   posts: PostReadIndex;
+  /** The store's revision now. */
+  revision: number;
 }
 
 export function feedPosts(request: FeedRequest, limit = FEED_ITEM_LIMIT): Post[] {

@@ -6,7 +6,7 @@ import { feedPosts, lastUpdated, xmlText, type FeedRequest } from './common.js';
 
 export function renderRss(request: FeedRequest): string {
   const { org } = request;
-  const index = new OrgIndex(org, request.cdnUrl);
+  const index = new OrgIndex(org, request.cdnUrl, request.revision);
   const posts = feedPosts(request);
   const channel = create({ version: '1.0', encoding: 'UTF-8' })
     .ele('rss', {

@@ -83,19 +83,50 @@ export function termRecord(term: Term): TermRecord {
 }
 
 /** Lookup tables for one organization, built once per read rather than once per post. */
+/** An organization's authors, categories and tags by slug. */
+interface TermTables {
+  authors: Map<string, Author>;
+  categories: Map<string, Term>;
+  tags: Map<string, Term>;
+}
+
+/**
+ * The tables of each organization, built once per store revision: every post read built them
+ * anew, ~100 KB of garbage a request on the large store's 500 of each (docs/performance.md,
+ * session 10). Any change to the data moves the revision.
+ */
+const tablesByOrganization = new WeakMap<Organization, { revision: number; tables: TermTables }>();
+
+function tablesOf(org: Organization, revision: number): TermTables {
+  const cached = tablesByOrganization.get(org);
+  if (cached && cached.revision === revision) return cached.tables;
+  const tables: TermTables = {
+    authors: new Map(org.authors.map((a) => [a.slug, a])),
+    categories: new Map(org.categories.map((c) => [c.slug, c])),
+    tags: new Map(org.tags.map((t) => [t.slug, t])),
+  };
+  tablesByOrganization.set(org, { revision, tables });
+  return tables;
+}
+
 export class OrgIndex {
   readonly authors: Map<string, Author>;
   readonly categories: Map<string, Term>;
   readonly tags: Map<string, Term>;
 
-  /** `cdnUrl`: base URL of the CDN, to show library media (`media:<id>`) as URLs. */
+  /**
+   * `cdnUrl`: base URL of the CDN, to show library media (`media:<id>`) as URLs; `revision`: the
+   * store's revision now (the tables by slug are shared by the reads of one revision).
+   */
   constructor(
     readonly org: Organization,
     readonly cdnUrl: string,
+    revision: number,
   ) {
-    this.authors = new Map(org.authors.map((a) => [a.slug, a]));
-    this.categories = new Map(org.categories.map((c) => [c.slug, c]));
-    this.tags = new Map(org.tags.map((t) => [t.slug, t]));
+    const tables = tablesOf(org, revision);
+    this.authors = tables.authors;
+    this.categories = tables.categories;
+    this.tags = tables.tags;
   }
 
   author(slug: string): Author {
