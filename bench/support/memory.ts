@@ -85,11 +85,10 @@ export async function memoryUnderLoad(
  * glibc's malloc setting that the README gives for Linux: allocations from 32 KiB up get pages of
  * their own, given back to the system when freed. By default those up to 128 KiB come from the
  * main heap (brk), which short-lived answers and long-lived blocks share and leave fragmented:
- * after the memory phase's reads ~30 MB resident since the request log's slabs are WebAssembly
- * memories (105 when it kept the sent Buffers, 84 with slabs from malloc), and the answers
- * themselves fragment it; the plateau 304 MiB by default, 284 with this (docs/performance.md,
- * sessions 8 and 9). Read by glibc when the process starts, so only the environment the process
- * is started with can set it.
+ * after the memory phase's reads ~20 MB resident since long answers go out as strings (30 before,
+ * 105 when the request log kept the sent Buffers, 84 with its slabs from malloc); the plateau
+ * 297–305 MiB by default, 277–288 with this (docs/performance.md, sessions 8 to 10). Read by glibc
+ * when the process starts, so only the environment the process is started with can set it.
  */
 export const GLIBC_MALLOC_TUNING = { MALLOC_MMAP_THRESHOLD_: '32768' } as const;
 
