@@ -134,20 +134,13 @@ class Capture {
   captured = 0;
   size = 0;
 
-  add(chunk: Buffer, keep: boolean): void {
-    this.size += chunk.length;
-    if (!keep || this.captured >= BODY_CAP || chunk.length === 0) return;
-    const kept = retain(chunk, BODY_CAP - this.captured);
-    (this.chunks ??= []).push(kept);
-    this.captured += kept.length;
-  }
-
-  /** A chunk written as a string in UTF-8: its bytes go straight into the log's slabs. */
-  addText(text: string, keep: boolean): void {
-    const bytes = Buffer.byteLength(text, 'utf8');
+  /** A chunk as bytes, or as a string in UTF-8 (its bytes then go straight into the log's slabs). */
+  add(chunk: Buffer | string, keep: boolean): void {
+    const bytes = typeof chunk === 'string' ? Buffer.byteLength(chunk, 'utf8') : chunk.length;
     this.size += bytes;
     if (!keep || this.captured >= BODY_CAP || bytes === 0) return;
-    const kept = slabs.copyText(text, Math.min(bytes, BODY_CAP - this.captured));
+    const room = BODY_CAP - this.captured;
+    const kept = typeof chunk === 'string' ? slabs.copyText(chunk, Math.min(bytes, room)) : retain(chunk, room);
     (this.chunks ??= []).push(kept);
     this.captured += kept.length;
   }
@@ -435,10 +428,15 @@ export class RequestLog {
 
 type Method = (...args: unknown[]) => unknown;
 
-/** A written chunk as bytes; strings in other encodings than UTF-8 are encoded (those in UTF-8 go to Capture.addText). */
-function bytesOf(chunk: unknown, encoding: unknown): Buffer | null {
+/**
+ * A written chunk as Capture.add takes it: a string in UTF-8 as it is (never encoded into a Buffer
+ * of its own), other strings encoded, bytes as they are. `encoding` is a callback in `end(chunk, cb)`.
+ */
+function chunkOf(chunk: unknown, encoding: unknown): Buffer | string | null {
   if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
   if (Buffer.isBuffer(chunk)) return chunk;
+  const utf8 = encoding === undefined || encoding === 'utf8' || encoding === 'utf-8' || typeof encoding === 'function';
+  if (typeof chunk === 'string' && utf8) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
 }
@@ -503,18 +501,14 @@ export function requestLogger(log: RequestLog, surface: LoggedRequest['surface']
     // Whether to keep response bytes is settled at the first chunk, when the headers are final:
     // a binary body (an image from the CDN) is logged as a note of its size, so none are kept.
     let keep: boolean | undefined;
-    const capture = (chunk: unknown, encoding: unknown) => {
-      const utf8Text =
-        typeof chunk === 'string' &&
-        (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8' || typeof encoding === 'function');
-      const bytes = utf8Text ? null : bytesOf(chunk, encoding);
-      if (!utf8Text && !bytes) return;
+    const capture = (written: unknown, encoding: unknown) => {
+      const chunk = chunkOf(written, encoding);
+      if (chunk === null) return;
       if (keep === undefined) {
         const type = res.getHeader('content-type');
         keep = isText(typeof type === 'string' ? type : undefined);
       }
-      if (utf8Text) response.addText(chunk, keep);
-      else response.add(bytes!, keep);
+      response.add(chunk, keep);
     };
     // Called with the arguments as given: Node tells `end(chunk, callback)` from `end(chunk, encoding)` by them.
     const write = res.write as Method;

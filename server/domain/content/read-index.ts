@@ -11,6 +11,7 @@
  * the slugs of live pages are unique (the load checks them, writes keep them so).
  */
 import type { Collection, CollectionItem, Organization, Page } from '../../store/schema.js';
+import { perRevision } from '../per-revision.js';
 
 export interface ItemIndex {
   /** Live (not deleted) items of the collection, in file order. */
@@ -32,15 +33,7 @@ export interface ContentIndex {
   readonly derived: Map<string, readonly unknown[]>;
 }
 
-const cache = new WeakMap<Organization, { revision: number; index: ContentIndex }>();
-
-export function contentIndex(org: Organization, revision: number): ContentIndex {
-  const cached = cache.get(org);
-  if (cached && cached.revision === revision) return cached.index;
-  const index = buildIndex(org);
-  cache.set(org, { revision, index });
-  return index;
-}
+export const contentIndex: (org: Organization, revision: number) => ContentIndex = perRevision(buildIndex);
 
 function buildIndex(org: Organization): ContentIndex {
   const pagesByType = new Map<string | null, Page[]>();

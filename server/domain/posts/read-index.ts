@@ -5,7 +5,8 @@
  * Writes keep scanning (inside a mutation the revision has not moved yet, so an index could be
  * stale there).
  */
-import type { Organization, Post } from '../../store/schema.js';
+import type { Post } from '../../store/schema.js';
+import { perRevision } from '../per-revision.js';
 import { byPublicationDesc, isLive, isPublished, matchesFilters, type PostFilters } from './queries.js';
 
 export interface PostReadIndex {
@@ -18,22 +19,17 @@ export interface PostReadIndex {
   position: Map<number, number>;
 }
 
-const cache = new WeakMap<Organization, { revision: number; index: PostReadIndex }>();
-
-export function postReadIndex(org: Organization, revision: number): PostReadIndex {
-  const cached = cache.get(org);
-  if (cached && cached.revision === revision) return cached.index;
+/** The organization's live and published posts in publication order, per store revision. */
+export const postReadIndex = perRevision((org): PostReadIndex => {
   const live = org.posts.filter(isLive).sort(byPublicationDesc);
   const published = live.filter(isPublished);
-  const index: PostReadIndex = {
+  return {
     published,
     live,
     liveBySlug: new Map(live.map((p) => [p.slug, p])),
     position: new Map(published.map((p, i) => [p.id, i])),
   };
-  cache.set(org, { revision, index });
-  return index;
-}
+});
 
 const noFilters = (f: PostFilters) => f.author_slug === undefined && f.category_slug === undefined && f.tag_slug === undefined;
 

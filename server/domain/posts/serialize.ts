@@ -3,6 +3,7 @@
  * their fields). The store keeps references by slug; reads expand them here.
  */
 import type { Author, Organization, Post, Term } from '../../store/schema.js';
+import { perRevision } from '../per-revision.js';
 import { liveBodyMedia, liveMediaUrl } from '../media/library.js';
 
 export interface AuthorRecord {
@@ -93,21 +94,13 @@ interface TermTables {
 /**
  * The tables of each organization, built once per store revision: every post read built them
  * anew, ~100 KB of garbage a request on the large store's 500 of each (docs/performance.md,
- * session 10). Any change to the data moves the revision.
+ * session 10).
  */
-const tablesByOrganization = new WeakMap<Organization, { revision: number; tables: TermTables }>();
-
-function tablesOf(org: Organization, revision: number): TermTables {
-  const cached = tablesByOrganization.get(org);
-  if (cached && cached.revision === revision) return cached.tables;
-  const tables: TermTables = {
-    authors: new Map(org.authors.map((a) => [a.slug, a])),
-    categories: new Map(org.categories.map((c) => [c.slug, c])),
-    tags: new Map(org.tags.map((t) => [t.slug, t])),
-  };
-  tablesByOrganization.set(org, { revision, tables });
-  return tables;
-}
+const tablesOf = perRevision((org): TermTables => ({
+  authors: new Map(org.authors.map((a) => [a.slug, a])),
+  categories: new Map(org.categories.map((c) => [c.slug, c])),
+  tags: new Map(org.tags.map((t) => [t.slug, t])),
+}));
 
 export class OrgIndex {
   readonly authors: Map<string, Author>;
