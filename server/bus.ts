@@ -12,7 +12,8 @@ export type JobEvent = { type: 'job.queued' | 'job.started' | 'job.succeeded' | 
 
 export type DeliveryEvent = { type: 'delivery.created' | 'delivery.updated'; delivery: Delivery };
 
-export type RequestEvent = { type: 'request.logged'; request: LoggedRequest };
+/** `sequence`: the entry's number in the request log (RequestLog.at). */
+export type RequestEvent = { type: 'request.logged'; request: LoggedRequest; sequence: number };
 
 /** The emulator's own state changed: a reset, an import, a snapshot restored, the clock moved. */
 export type StateEvent =

@@ -120,8 +120,18 @@ export function createEventStream(
   ctx: EmulatorContext,
   services: { requests: RequestLog; webhooks: WebhookDispatcher; clock: EmulatorClock; watcher: StoreWatcher },
 ): EventStream {
-  const stream = new EventStream(() => snapshotOf(ctx, services));
+  const stream = new EventStream(() => snapshotOf(ctx, services), {
+    resolve: (sequence) => {
+      const entry = services.requests.at(sequence);
+      return entry ? { event: 'request', data: requestSummary(entry) } : null;
+    },
+  });
   ctx.bus.subscribe((event) => {
+    // One per request: kept in the stream's ring as the log's number for it, not as a summary.
+    if (event.type === 'request.logged') {
+      stream.publishRef(event.sequence, () => ({ event: 'request', data: requestSummary(event.request) }));
+      return;
+    }
     const message = change(event);
     if (message) stream.publish(message.event, message.data);
   });

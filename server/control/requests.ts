@@ -47,9 +47,9 @@ export function requestsRouter(ctx: EmulatorContext, log: RequestLog, webhooks: 
   const selected = (req: Request, defaultLimit = 100) => {
     const f = parseQuery(filterQuery, req);
     const limit = f.limit ?? defaultLimit;
-    // Stops at the limit: matching reads only the plain fields, and nothing is decoded here.
+    // Stops at the limit: entries are made from the log only as far as the list goes.
     const rows: LoggedRequest[] = [];
-    for (const e of log.list()) {
+    for (const e of log.newest()) {
       if (rows.length >= limit) break;
       if (matches(e, f)) rows.push(e);
     }

@@ -1,21 +1,37 @@
 /**
  * The request log (issue 6): every request to the emulated API and the CDN, with its response,
- * token values redacted and bodies capped, in a ring buffer so memory stays bounded. Each request
- * gets an id (res.locals.requestId) that the jobs and deliveries it causes carry in their cause.
+ * token values redacted and bodies capped, in a ring so memory stays bounded. Each request gets an
+ * id (res.locals.requestId) that the jobs and deliveries it causes carry in their cause.
  *
- * Recording is on the path of every request, reading is rare: so an entry keeps what it was given
- * (the body chunks written, copied as bytes into the log's slabs; the header objects; the raw URL)
- * and does the work of presenting it (decoding, redaction, the query) only when it is read. Bodies
- * count against a byte budget besides the cap on entries: when it is exceeded, the oldest entries
- * lose their bodies.
+ * Recording is on the path of every request, reading is rare. So the log keeps an entry as
+ * numbers in typed arrays and one JSON record (id, method, URL, organization, the two header
+ * sets) in a reused byte arena (record-arena.ts), with its bodies copied into the log's slabs
+ * (body-slabs.ts) and referred to by slab and offset: nothing it keeps is a JavaScript object of
+ * the request's own, so nothing outlives the request in V8's heap (docs/performance.md, session
+ * 11). An entry is made again from those when read (logged-entry.ts), and the work of presenting
+ * it (decoding, redaction, the query) is done then. Bodies count against a byte budget besides
+ * the cap on entries: when it is exceeded, the oldest entries lose their bodies.
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { EventBus } from '../bus.js';
 import type { Clock } from '../clock.js';
 import { BodySlabs } from './body-slabs.js';
+import {
+  BODY_CAP,
+  StoredBody,
+  StoredRequest,
+  StoredRequestPart,
+  StoredResponsePart,
+  type LoggedRequest,
+  type QueryParser,
+  type RawHeaders,
+} from './logged-entry.js';
+import { RecordArena } from './record-arena.js';
 
-export const BODY_CAP = 64 * 1024;
+export { BODY_CAP, plainRequest, redactUrl } from './logged-entry.js';
+export type { LoggedBody, LoggedRequest, QueryParser, RawHeaders } from './logged-entry.js';
+
 export const DEFAULT_LOG_SIZE = 5000;
 /**
  * Bytes of bodies held. When the log kept the sent Buffers themselves, in malloc's main heap, a
@@ -26,98 +42,17 @@ export const DEFAULT_LOG_SIZE = 5000;
  * to few thousand requests, what one looks at.
  */
 export const DEFAULT_BODY_BUDGET = 8 * 1024 * 1024;
-
-export interface LoggedBody {
-  text: string;
-  truncated: boolean;
-  /** Bytes of the whole body (when known). */
-  size: number;
-  /** Present (true) when the log dropped this body to stay within its byte budget. */
-  dropped?: true;
-}
-
-export interface LoggedRequest {
-  id: string;
-  time: string;
-  duration_ms: number;
-  surface: 'api' | 'cdn';
-  method: string;
-  /** The URL as requested, with `auth_token` redacted. */
-  url: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  organization: string | null;
-  token: 'read' | 'write' | null;
-  request: { headers: Record<string, string>; body: LoggedBody };
-  response: { status: number; headers: Record<string, string>; body: LoggedBody };
-}
+/** The records' arena starts small and doubles while the newest `size` entries do not fit, up to this. */
+const ARENA_START_BYTES = 512 * 1024;
+export const ARENA_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface RequestLogOptions {
   /** Entries kept (the newest). */
   size?: number;
   /** Bytes of captured bodies held across all entries; a buffer shared by entries counts once. */
   bodyBudget?: number;
-}
-
-const REDACTED = '[redacted]';
-
-export type RawHeaders = Record<string, string | string[] | number | undefined>;
-export type QueryParser = (query: string) => Record<string, string | string[]>;
-
-function redactHeaders(headers: RawHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(headers)) {
-    const value = headers[name];
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    if (name.toLowerCase() === 'authorization') {
-      // Keep the scheme ("Token", "Bearer") so the log still says how the client authenticated.
-      const scheme = /^(\S+)\s+\S/.exec(text)?.[1];
-      out[name] = scheme ? `${scheme} ${REDACTED}` : REDACTED;
-    } else out[name] = text;
-  }
-  return out;
-}
-
-const TOKEN_PARAM = 'auth_token=';
-
-/**
- * `auth_token` values in a URL replaced, as `url.replace(/([?&]auth_token=)[^&#]*\/g, …)` would:
- * scanned by hand because every request's summary needs it and the regex replace cost more than
- * the rest of the summary.
- */
-export function redactUrl(url: string): string {
-  let at = url.indexOf(TOKEN_PARAM);
-  if (at === -1) return url;
-  let out = '';
-  let from = 0;
-  while (at !== -1) {
-    const before = url.charCodeAt(at - 1);
-    let next = at + TOKEN_PARAM.length;
-    if (before === 0x3f /* ? */ || before === 0x26 /* & */) {
-      let end = next;
-      while (end < url.length && url.charCodeAt(end) !== 0x26 && url.charCodeAt(end) !== 0x23 /* & or # */) end += 1;
-      out += url.slice(from, next) + REDACTED;
-      from = end;
-      next = end;
-    }
-    at = url.indexOf(TOKEN_PARAM, next);
-  }
-  return out + url.slice(from);
-}
-
-/** A capped buffer may end inside a UTF-8 character: drop the partial one. */
-function cutAtCharacter(bytes: Buffer): Buffer {
-  if (bytes.length < BODY_CAP) return bytes;
-  let end = bytes.length;
-  let back = 0;
-  while (end - back - 1 >= 0 && back < 4 && (bytes[end - back - 1]! & 0xc0) === 0x80) back += 1;
-  const lead = bytes[end - back - 1];
-  if (lead !== undefined && lead >= 0xc0) {
-    const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-    if (back + 1 < length) end -= back + 1;
-  }
-  return bytes.subarray(0, end);
+  /** Largest size of the arena that holds the entries' records (ARENA_MAX_BYTES): past it, the oldest entries go. */
+  recordBytes?: number;
 }
 
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|javascript|x-www-form-urlencoded/i.test(type);
@@ -146,212 +81,85 @@ class Capture {
   }
 }
 
-/**
- * A logged body, decoded when read. `note` stands for a body that is not text (its size and type);
- * `chunks` is null once the log dropped the bytes for its budget.
- */
-class StoredBody implements LoggedBody {
-  readonly size: number;
-  #chunks: Buffer[] | null;
-  #note: string | null;
-  #dropped = false;
+/** What an entry's record in the arena holds, as JSON: made and read by the log alone. */
+type EntryRecord = [
+  id: string,
+  method: string,
+  rawUrl: string,
+  organization: string | null,
+  request: RawHeaders,
+  response: RawHeaders,
+  note: string | null,
+];
 
-  constructor(size: number, chunks: Buffer[] | null, note: string | null) {
-    this.size = size;
-    this.#chunks = chunks;
-    this.#note = note;
-  }
-
-  get text(): string {
-    if (this.#note !== null) return this.#note;
-    const chunks = this.#chunks;
-    if (!chunks) return '';
-    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    return cutAtCharacter(bytes).toString('utf8');
-  }
-
-  get truncated(): boolean {
-    return this.#dropped || this.size > BODY_CAP;
-  }
-
-  get dropped(): true | undefined {
-    return this.#dropped ? true : undefined;
-  }
-
-  /** The buffers this body keeps alive (for the log's byte budget). */
-  held(): readonly Buffer[] {
-    return this.#chunks ?? [];
-  }
-
-  drop(): void {
-    if (!this.#chunks) return;
-    this.#chunks = null;
-    this.#dropped = true;
-  }
-
-  toJSON(): LoggedBody {
-    const plain: LoggedBody = { text: this.text, truncated: this.truncated, size: this.size };
-    if (this.#dropped) plain.dropped = true;
-    return plain;
-  }
-}
-
-/** Headers are kept as the objects Node made and redacted when read. */
-class StoredRequestPart {
-  readonly body: StoredBody;
-  readonly #headers: RawHeaders;
-
-  constructor(headers: RawHeaders, body: StoredBody) {
-    this.#headers = headers;
-    this.body = body;
-  }
-
-  get headers(): Record<string, string> {
-    return redactHeaders(this.#headers);
-  }
-
-  toJSON(): LoggedRequest['request'] {
-    return { headers: this.headers, body: this.body.toJSON() };
-  }
-}
-
-class StoredResponsePart {
-  readonly status: number;
-  readonly body: StoredBody;
-  readonly #headers: RawHeaders;
-
-  constructor(status: number, headers: RawHeaders, body: StoredBody) {
-    this.status = status;
-    this.#headers = headers;
-    this.body = body;
-  }
-
-  get headers(): Record<string, string> {
-    return redactHeaders(this.#headers);
-  }
-
-  toJSON(): LoggedRequest['response'] {
-    return { status: this.status, headers: this.headers, body: this.body.toJSON() };
-  }
-}
-
-/**
- * An entry as the log holds it. The fields that lists filter on and summaries show are plain;
- * `query`, headers and bodies are worked out when read, and toJSON gives the whole entry
- * in the documented shape (and key order).
- */
-class StoredRequest implements LoggedRequest {
-  readonly id: string;
-  readonly time: string;
-  readonly duration_ms: number;
-  readonly surface: LoggedRequest['surface'];
-  readonly method: string;
-  /** Worked out at once: every request's summary (the live stream) shows it. */
-  readonly url: string;
-  readonly path: string;
-  readonly organization: string | null;
-  readonly token: LoggedRequest['token'];
-  readonly request: StoredRequestPart;
-  readonly response: StoredResponsePart;
-  #rawUrl: string;
-  #parseQuery: QueryParser | undefined;
-  #dropped = false;
-
-  constructor(fields: {
-    id: string;
-    time: string;
-    duration_ms: number;
-    surface: LoggedRequest['surface'];
-    method: string;
-    rawUrl: string;
-    parseQuery: QueryParser | undefined;
-    organization: string | null;
-    token: LoggedRequest['token'];
-    request: StoredRequestPart;
-    response: StoredResponsePart;
-  }) {
-    this.id = fields.id;
-    this.time = fields.time;
-    this.duration_ms = fields.duration_ms;
-    this.surface = fields.surface;
-    this.method = fields.method;
-    this.url = redactUrl(fields.rawUrl);
-    const mark = fields.rawUrl.indexOf('?');
-    this.path = mark === -1 ? fields.rawUrl : fields.rawUrl.slice(0, mark);
-    this.organization = fields.organization;
-    this.token = fields.token;
-    this.request = fields.request;
-    this.response = fields.response;
-    this.#rawUrl = fields.rawUrl;
-    this.#parseQuery = fields.parseQuery;
-  }
-
-  /** Parsed as Express would (the app's query parser), `auth_token` redacted. */
-  get query(): Record<string, string | string[]> {
-    const mark = this.#rawUrl.indexOf('?');
-    if (!this.#parseQuery) return {};
-    const parsed = this.#parseQuery(mark === -1 ? '' : this.#rawUrl.slice(mark + 1));
-    const out: Record<string, string | string[]> = {};
-    for (const key of Object.keys(parsed)) out[key] = key === 'auth_token' ? REDACTED : parsed[key]!;
-    return out;
-  }
-
-  /** The bodies whose buffers count against the budget (none once dropped). */
-  bodies(): readonly StoredBody[] {
-    return this.#dropped ? [] : [this.request.body, this.response.body];
-  }
-
-  dropBodies(): void {
-    this.#dropped = true;
-    this.request.body.drop();
-    this.response.body.drop();
-  }
-
-  toJSON(): LoggedRequest {
-    return {
-      id: this.id,
-      time: this.time,
-      duration_ms: this.duration_ms,
-      surface: this.surface,
-      method: this.method,
-      url: this.url,
-      path: this.path,
-      query: this.query,
-      organization: this.organization,
-      token: this.token,
-      request: this.request.toJSON(),
-      response: this.response.toJSON(),
-    };
-  }
-}
-
-/** An entry as a plain object (what the control API serializes), whichever way it was made. */
-export function plainRequest(entry: LoggedRequest): LoggedRequest {
-  return entry instanceof StoredRequest ? entry.toJSON() : entry;
-}
+const SURFACES: readonly LoggedRequest['surface'][] = ['api', 'cdn'];
+const TOKENS: readonly LoggedRequest['token'][] = [null, 'read', 'write'];
+const NO_SLAB = -1;
+/** Region keys: a slab's number times this, plus the offset in it (offsets are below it). */
+const SLAB_KEY = 2 ** 32;
 
 /**
  * The newest `size` entries in a ring (sequence numbers: entry n sits in slot n % size), and the
- * bytes of body buffers they keep alive, counted once per buffer however many entries share it.
+ * bytes of body copies they keep alive, counted once per copy however many entries share it (a
+ * cached answer sent again shares its copy within a slab). Each entry has two bodies, numbered
+ * 2 × slot (the request's) and 2 × slot + 1 (the response's).
  */
 export class RequestLog {
   readonly size: number;
   readonly bodyBudget: number;
-  readonly #slots: (StoredRequest | undefined)[];
   /** Sequence number of the next entry, of the oldest entry kept, and of the oldest that may still hold bodies. */
   #next = 0;
   #first = 0;
   #bodiesFrom = 0;
   #bodyBytes = 0;
-  readonly #references = new Map<Buffer, number>();
+  readonly #arena: RecordArena;
+  // Per slot.
+  readonly #recordStart: Float64Array;
+  readonly #recordLength: Uint32Array;
+  readonly #time: Float64Array;
+  readonly #duration: Float64Array;
+  readonly #status: Uint16Array;
+  readonly #surface: Uint8Array;
+  readonly #token: Uint8Array;
+  readonly #parser: Uint16Array;
+  // Per body.
+  readonly #bodySize: Float64Array;
+  readonly #bodySlab: Int32Array;
+  readonly #bodyOffset: Uint32Array;
+  readonly #bodyLength: Uint32Array;
+  readonly #bodyDropped: Uint8Array;
+  /** The query parsers entries were logged with (one per app, so a handful). */
+  readonly #parsers: (QueryParser | undefined)[] = [];
+  /** The slabs bodies are in: numbered, with how many kept copies each holds; a slab no copy is in is let go. */
+  readonly #slabNumbers = new Map<ArrayBufferLike, number>();
+  readonly #slabs: (Buffer | undefined)[] = [];
+  readonly #copiesInSlab: number[] = [];
+  readonly #freeNumbers: number[] = [];
+  /** How many bodies refer to each kept copy, by region key. */
+  readonly #references = new Map<number, number>();
 
   constructor(options: RequestLogOptions = {}) {
     this.size = Math.max(1, Math.floor(options.size ?? DEFAULT_LOG_SIZE));
     this.bodyBudget = Math.max(0, options.bodyBudget ?? DEFAULT_BODY_BUDGET);
-    this.#slots = new Array<StoredRequest | undefined>(this.size);
+    const recordBytes = Math.max(1024, options.recordBytes ?? ARENA_MAX_BYTES);
+    this.#arena = new RecordArena(Math.min(ARENA_START_BYTES, recordBytes), recordBytes);
+    const slots = this.size;
+    this.#recordStart = new Float64Array(slots);
+    this.#recordLength = new Uint32Array(slots);
+    this.#time = new Float64Array(slots);
+    this.#duration = new Float64Array(slots);
+    this.#status = new Uint16Array(slots);
+    this.#surface = new Uint8Array(slots);
+    this.#token = new Uint8Array(slots);
+    this.#parser = new Uint16Array(slots);
+    this.#bodySize = new Float64Array(slots * 2);
+    this.#bodySlab = new Int32Array(slots * 2).fill(NO_SLAB);
+    this.#bodyOffset = new Uint32Array(slots * 2);
+    this.#bodyLength = new Uint32Array(slots * 2);
+    this.#bodyDropped = new Uint8Array(slots * 2);
   }
 
-  /** Bytes of body buffers held now. */
+  /** Bytes of body copies held now. */
   get bodyBytes(): number {
     return this.#bodyBytes;
   }
@@ -360,69 +168,206 @@ export class RequestLog {
     return this.#next - this.#first;
   }
 
-  add(entry: StoredRequest): void {
-    if (this.#next - this.#first === this.size) {
-      const slot = this.#first % this.size;
-      const oldest = this.#slots[slot];
-      if (oldest) this.#release(oldest);
-      this.#slots[slot] = undefined;
-      this.#first += 1;
+  /** Stores `entry` (which the log does not keep: it copies what it needs); returns its sequence number. */
+  add(entry: StoredRequest): number {
+    if (this.#next - this.#first === this.size) this.#evictOldest();
+    const fields: EntryRecord = [
+      entry.id,
+      entry.method,
+      entry.rawUrl,
+      entry.organization,
+      entry.request.rawHeaders,
+      entry.response.rawHeaders,
+      entry.response.body.note,
+    ];
+    let record = JSON.stringify(fields);
+    let length = Buffer.byteLength(record, 'utf8');
+    if (!this.#makeRoom(length)) {
+      // Only headers beyond anything Node accepts could need it: the entry is kept without them.
+      record = JSON.stringify([entry.id, entry.method, entry.rawUrl, entry.organization, {}, {}, entry.response.body.note]);
+      length = Buffer.byteLength(record, 'utf8');
+      this.#makeRoom(length);
     }
-    this.#slots[this.#next % this.size] = entry;
+    const slot = this.#next % this.size;
+    this.#recordStart[slot] = this.#arena.write(record, length);
+    this.#recordLength[slot] = length;
+    this.#time[slot] = Date.parse(entry.time);
+    this.#duration[slot] = entry.duration_ms;
+    this.#status[slot] = entry.response.status;
+    this.#surface[slot] = SURFACES.indexOf(entry.surface);
+    this.#token[slot] = TOKENS.indexOf(entry.token);
+    this.#parser[slot] = this.#parserNumber(entry.parseQuery);
+    this.#keepBody(slot * 2, entry.request.body);
+    this.#keepBody(slot * 2 + 1, entry.response.body);
     this.#next += 1;
-    for (const body of entry.bodies()) {
-      for (const buffer of body.held()) {
-        const count = this.#references.get(buffer) ?? 0;
-        this.#references.set(buffer, count + 1);
-        if (count === 0) this.#bodyBytes += buffer.length;
-      }
-    }
     // Bodies go oldest first, so the entries still holding theirs are the newest ones.
     if (this.#bodiesFrom < this.#first) this.#bodiesFrom = this.#first;
     while (this.#bodyBytes > this.bodyBudget && this.#bodiesFrom < this.#next) {
-      const victim = this.#slots[this.#bodiesFrom % this.size];
-      if (victim) {
-        this.#release(victim);
-        victim.dropBodies();
-      }
+      const victim = this.#bodiesFrom % this.size;
+      this.#dropBody(victim * 2);
+      this.#dropBody(victim * 2 + 1);
       this.#bodiesFrom += 1;
     }
+    return this.#next - 1;
+  }
+
+  /** The entry with sequence number `sequence` (what add returned), if the log still holds it. */
+  at(sequence: number): LoggedRequest | undefined {
+    return sequence >= this.#first && sequence < this.#next ? this.#entry(sequence) : undefined;
+  }
+
+  /** Newest first, each entry made when the iteration reaches it (a filtered list may stop early). */
+  *newest(): Generator<LoggedRequest> {
+    for (let n = this.#next - 1; n >= this.#first; n -= 1) yield this.#entry(n);
   }
 
   /** Newest first. */
   list(): LoggedRequest[] {
-    const out: LoggedRequest[] = [];
-    for (let n = this.#next - 1; n >= this.#first; n -= 1) out.push(this.#slots[n % this.size]!);
-    return out;
+    return [...this.newest()];
   }
 
   get(id: string): LoggedRequest | undefined {
+    // A record starts with `["<id>"`: compared there, the others are not decoded.
+    const quoted = JSON.stringify(id);
+    const length = Buffer.byteLength(quoted, 'utf8');
     for (let n = this.#next - 1; n >= this.#first; n -= 1) {
-      const entry = this.#slots[n % this.size]!;
-      if (entry.id === id) return entry;
+      const slot = n % this.size;
+      if (this.#recordLength[slot]! <= length) continue;
+      if (this.#arena.read(this.#recordStart[slot]! + 1, length) === quoted) return this.#entry(n);
     }
     return undefined;
   }
 
   clear(): void {
-    this.#slots.fill(undefined);
     this.#first = this.#next;
     this.#bodiesFrom = this.#next;
+    this.#bodySlab.fill(NO_SLAB);
     this.#references.clear();
+    this.#slabNumbers.clear();
+    this.#slabs.length = 0;
+    this.#copiesInSlab.length = 0;
+    this.#freeNumbers.length = 0;
     this.#bodyBytes = 0;
+    this.#arena.clear();
   }
 
-  #release(entry: StoredRequest): void {
-    for (const body of entry.bodies()) {
-      for (const buffer of body.held()) {
-        const count = this.#references.get(buffer) ?? 0;
-        if (count > 1) this.#references.set(buffer, count - 1);
-        else {
-          this.#references.delete(buffer);
-          this.#bodyBytes -= buffer.length;
-        }
-      }
+  /** Makes room in the arena for a record of `length` bytes: grows it, or lets the oldest entries go. */
+  #makeRoom(length: number): boolean {
+    for (;;) {
+      const oldest = this.#first < this.#next ? this.#recordStart[this.#first % this.size]! : Number.POSITIVE_INFINITY;
+      if (this.#arena.fits(length, oldest)) return true;
+      if (this.#arena.canGrow) this.#grow();
+      else if (this.#first < this.#next) this.#evictOldest();
+      else return false;
     }
+  }
+
+  #grow(): void {
+    const records: { start: number; length: number }[] = [];
+    for (let n = this.#first; n < this.#next; n += 1) {
+      const slot = n % this.size;
+      records.push({ start: this.#recordStart[slot]!, length: this.#recordLength[slot]! });
+    }
+    const starts = this.#arena.rebuilt(records);
+    for (let n = this.#first; n < this.#next; n += 1) this.#recordStart[n % this.size] = starts[n - this.#first]!;
+  }
+
+  #evictOldest(): void {
+    const slot = this.#first % this.size;
+    this.#releaseBody(slot * 2);
+    this.#releaseBody(slot * 2 + 1);
+    this.#first += 1;
+  }
+
+  #parserNumber(parser: QueryParser | undefined): number {
+    const known = this.#parsers.indexOf(parser);
+    return known === -1 ? this.#parsers.push(parser) - 1 : known;
+  }
+
+  /**
+   * Refers body `b` to the copy `body` kept. A body captured in several chunks is copied once
+   * more into one piece, so that every body is one region of one slab.
+   */
+  #keepBody(b: number, body: StoredBody): void {
+    this.#bodySize[b] = body.size;
+    this.#bodyDropped[b] = 0;
+    this.#bodySlab[b] = NO_SLAB;
+    const chunks = body.bytes;
+    if (!chunks || chunks.length === 0) return;
+    const copy = chunks.length === 1 ? chunks[0]! : slabs.copy(Buffer.concat(chunks));
+    let slab = this.#slabNumbers.get(copy.buffer);
+    if (slab === undefined) {
+      slab = this.#freeNumbers.pop() ?? this.#slabs.length;
+      this.#slabNumbers.set(copy.buffer, slab);
+      this.#slabs[slab] = Buffer.from(copy.buffer);
+      this.#copiesInSlab[slab] = 0;
+    }
+    const key = slab * SLAB_KEY + copy.byteOffset;
+    const references = this.#references.get(key) ?? 0;
+    this.#references.set(key, references + 1);
+    if (references === 0) {
+      this.#bodyBytes += copy.length;
+      this.#copiesInSlab[slab]! += 1;
+    }
+    this.#bodySlab[b] = slab;
+    this.#bodyOffset[b] = copy.byteOffset;
+    this.#bodyLength[b] = copy.length;
+  }
+
+  #releaseBody(b: number): void {
+    const slab = this.#bodySlab[b]!;
+    if (slab === NO_SLAB) return;
+    this.#bodySlab[b] = NO_SLAB;
+    const key = slab * SLAB_KEY + this.#bodyOffset[b]!;
+    const references = this.#references.get(key) ?? 1;
+    if (references > 1) {
+      this.#references.set(key, references - 1);
+      return;
+    }
+    this.#references.delete(key);
+    this.#bodyBytes -= this.#bodyLength[b]!;
+    this.#copiesInSlab[slab]! -= 1;
+    if (this.#copiesInSlab[slab] === 0) {
+      this.#slabNumbers.delete(this.#slabs[slab]!.buffer);
+      this.#slabs[slab] = undefined;
+      this.#freeNumbers.push(slab);
+    }
+  }
+
+  /** Drops body `b`'s bytes for the budget; an entry keeps the mark (an empty body had none to drop). */
+  #dropBody(b: number): void {
+    if (this.#bodySlab[b] === NO_SLAB) return;
+    this.#releaseBody(b);
+    this.#bodyDropped[b] = 1;
+  }
+
+  #body(b: number, note: string | null): StoredBody {
+    const slab = this.#bodySlab[b]!;
+    const offset = this.#bodyOffset[b]!;
+    // A view of the slab: its bytes are never written over, so the entry stays right after it leaves the log.
+    const bytes = slab === NO_SLAB ? null : [this.#slabs[slab]!.subarray(offset, offset + this.#bodyLength[b]!)];
+    return new StoredBody(this.#bodySize[b]!, bytes, note, this.#bodyDropped[b] === 1);
+  }
+
+  #entry(n: number): StoredRequest {
+    const slot = n % this.size;
+    // The log's own JSON (add), so its shape is known.
+    const [id, method, rawUrl, organization, requestHeaders, responseHeaders, note] = JSON.parse(
+      this.#arena.read(this.#recordStart[slot]!, this.#recordLength[slot]!),
+    ) as EntryRecord;
+    return new StoredRequest({
+      id,
+      time: new Date(this.#time[slot]!).toISOString(),
+      duration_ms: this.#duration[slot]!,
+      surface: SURFACES[this.#surface[slot]!]!,
+      method,
+      rawUrl,
+      parseQuery: this.#parsers[this.#parser[slot]!],
+      organization,
+      token: TOKENS[this.#token[slot]!]!,
+      request: new StoredRequestPart(requestHeaders, this.#body(slot * 2, null)),
+      response: new StoredResponsePart(this.#status[slot]!, responseHeaders, this.#body(slot * 2 + 1, note)),
+    });
   }
 }
 
@@ -478,8 +423,7 @@ export function logAnswered(log: RequestLog, bus: EventBus, answered: AnsweredRe
     request: new StoredRequestPart(answered.requestHeaders, new StoredBody(0, null, null)),
     response: new StoredResponsePart(answered.status, answered.responseHeaders, new StoredBody(response.size, response.chunks, null)),
   });
-  log.add(entry);
-  bus.emit({ type: 'request.logged', request: entry });
+  bus.emit({ type: 'request.logged', request: entry, sequence: log.add(entry) });
 }
 
 /** Records each request of `surface`; put it in front of that surface's routers. */
@@ -545,8 +489,7 @@ export function requestLogger(log: RequestLog, surface: LoggedRequest['surface']
             : new StoredBody(response.size, null, `[${response.size} bytes of ${String(responseType)}]`),
         ),
       });
-      log.add(entry);
-      bus.emit({ type: 'request.logged', request: entry });
+      bus.emit({ type: 'request.logged', request: entry, sequence: log.add(entry) });
     });
     next();
   };

@@ -115,6 +115,14 @@ describe('GET /__emulator/events', () => {
     ]);
   });
 
+  it('sends a snapshot instead of a resume whose requests the log no longer holds', async () => {
+    const first = await collect(`${cms.controlUrl}/events`, (m) => m.length >= 1);
+    await fetch(`${cms.apiUrl}/posts/?auth_token=${cms.tokens['acme']!.read}&page_size=3`);
+    await fetch(`${cms.controlUrl}/requests`, { method: 'DELETE' });
+    const resumed = await collect(`${cms.controlUrl}/events`, (m) => m.length >= 1, { 'last-event-id': String(first[0]!.id) });
+    expect(resumed[0]?.event).toBe('snapshot');
+  });
+
   it('says when the request or delivery log is emptied, so every open window follows', async () => {
     const clear = async () => {
       await new Promise((r) => setTimeout(r, 100));

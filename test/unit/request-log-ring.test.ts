@@ -50,6 +50,16 @@ async function serve(log: RequestLog): Promise<(path: string, init?: RequestInit
   app.get('/small', (_req, res) => {
     res.json({ ok: true });
   });
+  // A body in several writes, with a header of `bytes` characters (records of any size).
+  app.get('/chunked/:bytes', (req, res) => {
+    res.type('text/plain').setHeader('x-padding', 'p'.repeat(Number(req.params.bytes)));
+    res.write('first,');
+    res.write(Buffer.from('second,'));
+    res.end('third');
+  });
+  app.get('/image', (_req, res) => {
+    res.type('png').send(Buffer.alloc(300, 1));
+  });
   app.post('/echo', (_req, res) => {
     res.status(204).end();
   });
@@ -77,8 +87,8 @@ describe('the ring', () => {
     expect(ids(log.list())).toEqual(['/unique/50', '/unique/40', '/unique/30']);
     expect(log.length).toBe(3);
     const [newest, , oldest] = log.list();
-    expect(log.get(newest!.id)).toBe(newest);
-    expect(log.get(oldest!.id)).toBe(oldest);
+    expect(json(log.get(newest!.id))).toEqual(json(newest));
+    expect(json(log.get(oldest!.id))).toEqual(json(oldest));
     // Evicted entries release their bodies: only the three kept count.
     expect(log.bodyBytes).toBe(50 + 40 + 30);
     await get('/unique/60');
@@ -100,6 +110,63 @@ describe('the ring', () => {
     await get('/unique/60');
     expect(ids(log.list())).toEqual(['/unique/60', '/unique/50']);
     expect(log.bodyBytes).toBe(110);
+  });
+});
+
+describe('the records', () => {
+  it('grows its arena to keep the newest entries whole, headers and bodies as they were', async () => {
+    const log = new RequestLog({ size: 400 });
+    const get = await serve(log);
+    // 400 records of ~3 KB: more than the arena's first size, so it grows (and copies them over) on the way.
+    for (let n = 0; n < 400; n += 1) await get(`/chunked/${3000 + n}`);
+    expect(log.length).toBe(400);
+    const entries = log.list().map(json);
+    entries.forEach((entry, i) => {
+      expect(entry.path).toBe(`/chunked/${3399 - i}`);
+      expect(entry.response.headers['x-padding']).toBe('p'.repeat(3399 - i));
+      expect(entry.response.body).toEqual({ text: 'first,second,third', truncated: false, size: 18 });
+    });
+    // Three writes are kept as one copy.
+    expect(log.bodyBytes).toBe(400 * 18);
+  });
+
+  it('lets the oldest entries go when the newest would not fit in its largest arena', async () => {
+    const log = new RequestLog({ size: 100, recordBytes: 64 * 1024 });
+    const get = await serve(log);
+    for (let n = 0; n < 40; n += 1) await get('/chunked/8000');
+    // ~8 KB a record: fewer than 40 fit in 64 KiB, and those kept are the newest, whole.
+    expect(log.length).toBeLessThan(10);
+    expect(log.length).toBeGreaterThan(3);
+    for (const entry of log.list().map(json)) expect(entry.response.headers['x-padding']).toHaveLength(8000);
+    expect(log.bodyBytes).toBe(log.length * 18);
+  });
+
+  it('keeps an entry read from it right after the log has moved on', async () => {
+    const log = new RequestLog({ size: 2 });
+    const get = await serve(log);
+    const text = await get('/unique/30?a=1');
+    const [read] = log.list();
+    for (let n = 0; n < 5; n += 1) await get('/chunked/10');
+    expect(log.get(read!.id)).toBeUndefined();
+    expect(json(read)).toMatchObject({ path: '/unique/30', query: { a: '1' }, response: { status: 200, body: { text, size: 30 } } });
+  });
+
+  it('notes a binary body by its size and type, and keeps none of its bytes', async () => {
+    const log = new RequestLog();
+    const get = await serve(log);
+    await get('/image');
+    expect(json(log.list()[0]).response.body).toEqual({ text: '[300 bytes of image/png]', truncated: false, size: 300 });
+    expect(log.bodyBytes).toBe(0);
+  });
+
+  it('finds an entry by id among many, and nothing for an id it never had', async () => {
+    const log = new RequestLog();
+    const get = await serve(log);
+    for (let n = 1; n <= 50; n += 1) await get(`/unique/${n + 10}`);
+    const all = log.list();
+    expect(log.get(all[17]!.id)?.path).toBe('/unique/43');
+    expect(log.get('no-such-id')).toBeUndefined();
+    expect(log.get('')).toBeUndefined();
   });
 });
 
