@@ -57,6 +57,11 @@ async function serve(log: RequestLog): Promise<(path: string, init?: RequestInit
     res.write(Buffer.from('second,'));
     res.end('third');
   });
+  app.get('/cookies', (_req, res) => {
+    res.setHeader('set-cookie', ['a=1', 'b=2']);
+    res.setHeader('x-count', 7);
+    res.json({ ok: true });
+  });
   app.get('/image', (_req, res) => {
     res.type('png').send(Buffer.alloc(300, 1));
   });
@@ -149,6 +154,17 @@ describe('the records', () => {
     for (let n = 0; n < 5; n += 1) await get('/chunked/10');
     expect(log.get(read!.id)).toBeUndefined();
     expect(json(read)).toMatchObject({ path: '/unique/30', query: { a: '1' }, response: { status: 200, body: { text, size: 30 } } });
+  });
+
+  it('gives back every header as sent, several values joined, the authorization redacted', async () => {
+    const log = new RequestLog();
+    const get = await serve(log);
+    await get('/cookies', { headers: { authorization: 'Bearer secret', 'x-note': 'café, ünïcode' } });
+    const entry = json(log.list()[0]);
+    expect(entry.request.headers).toMatchObject({ authorization: 'Bearer [redacted]', 'x-note': 'café, ünïcode' });
+    expect(entry.response.headers).toMatchObject({ 'set-cookie': 'a=1, b=2', 'x-count': '7' });
+    expect(entry.organization).toBeNull();
+    expect(log.get(`${entry.id}\u0000GET`)).toBeUndefined();
   });
 
   it('notes a binary body by its size and type, and keeps none of its bytes', async () => {
