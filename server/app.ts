@@ -10,7 +10,7 @@ import { messages } from './domain/messages.js';
 import { errorHandler } from './http/errors.js';
 import { cors } from './http/cors.js';
 import { controlGuard } from './http/control-guard.js';
-import { requestLogger } from './http/request-log.js';
+import { requestLogger } from './http/request-logger.js';
 import { sendLongTextAsText } from './http/text-answers.js';
 import { CDN_PATH } from './media/cdn-path.js';
 import { cdnRouter } from './media/cdn.js';

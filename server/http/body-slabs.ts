@@ -96,3 +96,6 @@ export class BodySlabs {
     return Buffer.allocUnsafeSlow(SLAB_BYTES);
   }
 }
+
+/** The request logs' slabs: one set for the process, shared by every emulator in it. */
+export const logSlabs = new BodySlabs();

@@ -21,7 +21,8 @@ import type { EventBus } from '../bus.js';
 import type { Clock } from '../clock.js';
 import type { AuthContext } from './auth.js';
 import { AnswerCache } from './answer-cache.js';
-import { logAnswered, type QueryParser, type RequestLog } from './request-log.js';
+import type { QueryParser, RequestLog } from './request-log.js';
+import { logAnswered } from './request-logger.js';
 
 interface Remembered {
   headers: OutgoingHttpHeaders;

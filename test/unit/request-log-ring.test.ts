@@ -9,7 +9,8 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../server/bus.js';
-import { BODY_CAP, RequestLog, plainRequest, redactUrl, requestLogger, type LoggedRequest } from '../../server/http/request-log.js';
+import { BODY_CAP, RequestLog, plainRequest, redactUrl, type LoggedRequest } from '../../server/http/request-log.js';
+import { requestLogger } from '../../server/http/request-logger.js';
 
 const servers: Server[] = [];
 
