@@ -87,7 +87,7 @@ export async function memoryUnderLoad(
  * main heap (brk), which short-lived answers and long-lived blocks share and leave fragmented:
  * after the memory phase's reads ~20 MB resident since long answers go out as strings (30 before,
  * 105 when the request log kept the sent Buffers, 84 with its slabs from malloc); the plateau
- * 282–289 MiB by default, 259–268 with this (docs/performance.md, sessions 8 to 11). Read by glibc
+ * 278–289 MiB by default, 259–268 with this (docs/performance.md, sessions 8 to 11). Read by glibc
  * when the process starts, so only the environment the process is started with can set it.
  */
 export const GLIBC_MALLOC_TUNING = { MALLOC_MMAP_THRESHOLD_: '32768' } as const;

@@ -92,10 +92,43 @@ export async function warm(ready: ServeReady, cases: ReadCase[]): Promise<Record
   return first;
 }
 
+/** The cases whose targets are ratios to the bare ceiling. */
+const CEILING_CASES = new Set(['post_list', 'post_by_slug']);
+/**
+ * Rounds of a ceiling case, each the emulator then the bare server for the same time. Measured
+ * once each, one after the other, the ratio moved with the machine's load between the two runs
+ * (the ceiling read 11,666 to 21,680 req/s within a session: docs/performance.md, session 11).
+ */
+const CEILING_ROUNDS = 2;
+
+/** Rounds of the same load as one result: requests and time summed, the worst of each latency percentile. */
+function merged(runs: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  const seconds = sum((r) => r.duration_s);
+  const requests = sum((r) => r.requests);
+  return {
+    ...runs[0]!,
+    duration_s: Math.round(seconds * 10) / 10,
+    requests,
+    requests_per_s: Math.round(requests / seconds),
+    latency_p50_ms: Math.max(...runs.map((r) => r.latency_p50_ms)),
+    latency_p90_ms: Math.max(...runs.map((r) => r.latency_p90_ms)),
+    latency_p99_ms: Math.max(...runs.map((r) => r.latency_p99_ms)),
+    latency_max_ms: Math.max(...runs.map((r) => r.latency_max_ms)),
+    latency_avg_ms: Math.round((sum((r) => r.latency_avg_ms * r.requests) / Math.max(1, requests)) * 100) / 100,
+    non_2xx: sum((r) => r.non_2xx),
+    errors: sum((r) => r.errors),
+  };
+}
+
 export interface ReadPhase {
   emulator: Record<string, LoadResult>;
   json_server: Record<string, LoadResult>;
+  /** The ceiling measured with the post list (what the bare row shows). */
   bare: LoadResult | null;
+  /** The ceiling measured in turn with each ceiling case, and each round's ratio. */
+  bare_by_case: Record<string, LoadResult>;
+  ceiling_rounds: Record<string, number[]>;
   /** Search one request at a time: its latency without queueing behind other requests. */
   search_latency: LoadResult | null;
   search_after_write: Stats | null;
@@ -118,6 +151,8 @@ export async function readPhase(ready: ServeReady, org: string, cases: ReadCase[
     emulator: {},
     json_server: {},
     bare: null,
+    bare_by_case: {},
+    ceiling_rounds: {},
     search_latency: null,
     search_after_write: null,
     json_server_records: {},
@@ -140,8 +175,20 @@ export async function readPhase(ready: ServeReady, org: string, cases: ReadCase[
   for (const c of cases) {
     o.step(`reads: ${c.figure}`);
     const mine = target(c.base === 'cdn' ? ready.cdnUrl : ready.apiUrl, c.paths);
-    result.emulator[c.key] = await load(mine.url, { ...options, paths: mine.paths });
-    if (c.key === 'post_list' && bareChild) result.bare = await load(bareChild.ready.url, options);
+    if (bareChild && CEILING_CASES.has(c.key)) {
+      const mineRuns: LoadResult[] = [];
+      const bareRuns: LoadResult[] = [];
+      for (let round = 0; round < CEILING_ROUNDS; round += 1) {
+        mineRuns.push(await load(mine.url, { ...options, paths: mine.paths }));
+        bareRuns.push(await load(bareChild.ready.url, options));
+      }
+      result.emulator[c.key] = merged(mineRuns);
+      result.bare_by_case[c.key] = merged(bareRuns);
+      result.ceiling_rounds[c.key] = mineRuns.map((run, i) => ratio(run.requests_per_s, bareRuns[i]!.requests_per_s));
+      if (c.key === 'post_list') result.bare = result.bare_by_case[c.key]!;
+    } else {
+      result.emulator[c.key] = await load(mine.url, { ...options, paths: mine.paths });
+    }
     if (c.jsonServerPaths && jsonServer) {
       await fetch(jsonServer.ready.url + c.jsonServerPaths[0]).then((r) => r.arrayBuffer()); // warm
       const theirs = target(jsonServer.ready.url, c.jsonServerPaths);
@@ -166,19 +213,20 @@ export function readRows(
   targets: { ceiling_share: number; json_server_multiple: number; search_p99_ms: number },
 ): Row[] {
   const rows: Row[] = [];
-  const ratioTargets = new Set(['post_list', 'post_by_slug']);
   for (const c of cases) {
     const mine = r.emulator[c.key];
     if (!mine) continue;
     const theirs = r.json_server[c.key];
+    const rounds = r.ceiling_rounds[c.key];
     const row: Row = {
       figure: `${c.figure}: req/s`,
       value: mine.requests_per_s,
-      unit: `req/s (p50 ${mine.latency_p50_ms} ms, p99 ${mine.latency_p99_ms} ms)`,
+      unit: `req/s (p50 ${mine.latency_p50_ms} ms, p99 ${mine.latency_p99_ms} ms${rounds ? `; × bare by round ${rounds.join(', ')}` : ''})`,
     };
-    if (r.bare && ratioTargets.has(c.key)) row.vs_bare = ratio(mine.requests_per_s, r.bare.requests_per_s);
+    const bare = r.bare_by_case[c.key] ?? r.bare;
+    if (bare && CEILING_CASES.has(c.key)) row.vs_bare = ratio(mine.requests_per_s, bare.requests_per_s);
     if (theirs) row.vs_json_server = ratio(mine.requests_per_s, theirs.requests_per_s);
-    if (ratioTargets.has(c.key)) {
+    if (CEILING_CASES.has(c.key)) {
       row.target = `≥ ${targets.ceiling_share}× bare, ≥ ${targets.json_server_multiple}× json-server`;
       row.pass = (row.vs_bare ?? 0) >= targets.ceiling_share && (row.vs_json_server ?? 0) >= targets.json_server_multiple;
     }
