@@ -5,14 +5,15 @@
  * been quiet for WRITE_QUIET_MS, and at most WRITE_MAX_DELAY_MS after the first change it does not
  * hold yet, or at once on flush (stop). Rewritten after every change, as it was, a full log (2,000
  * deliveries with their bodies, megabytes of JSON) cost ~10 ms of CPU per API write on the demo
- * store, whose webhooks deliver every post write to two inboxes (docs/performance.md).
+ * store, whose webhooks deliver every post write to two inboxes (docs/performance.md). The file is
+ * written a slice of deliveries at a time (delivery-file.ts), so a write never holds the event
+ * loop for long.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename } from 'node:fs/promises';
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
 import { z } from 'zod';
 import { WriteTimer } from '../store/write-timer.js';
+import { writeDeliveryFile } from './delivery-file.js';
 import { deliverySchema, type Delivery } from './delivery.js';
 
 const fileSchema = z.object({ deliveries: z.array(deliverySchema) });
@@ -36,10 +37,11 @@ export class DeliveryLog {
   private readonly timer = new WriteTimer();
 
   private constructor(
-    private readonly low: Low<DeliveryFile>,
+    private readonly data: DeliveryFile,
+    private readonly file: string,
     private readonly cap: number,
   ) {
-    for (const d of low.data.deliveries) this.byId.set(d.id, d);
+    for (const d of data.deliveries) this.byId.set(d.id, d);
   }
 
   static async open(file: string, cap = DEFAULT_DELIVERY_CAP): Promise<DeliveryLog> {
@@ -54,14 +56,12 @@ export class DeliveryLog {
         console.error(`cms-emulator: ${file} could not be read (${(err as Error).message}); kept as ${aside}`);
       }
     }
-    const low = new Low<DeliveryFile>(new JSONFile<DeliveryFile>(file), data);
-    low.data = data;
-    return new DeliveryLog(low, cap);
+    return new DeliveryLog(data, file, cap);
   }
 
   /** Newest first. */
   list(): Delivery[] {
-    return [...this.low.data.deliveries].reverse();
+    return [...this.data.deliveries].reverse();
   }
 
   get(id: string): Delivery | undefined {
@@ -69,7 +69,7 @@ export class DeliveryLog {
   }
 
   add(delivery: Delivery): void {
-    const all = this.low.data.deliveries;
+    const all = this.data.deliveries;
     all.push(delivery);
     this.byId.set(delivery.id, delivery);
     if (all.length > this.cap) for (const old of all.splice(0, all.length - this.cap)) this.byId.delete(old.id);
@@ -99,14 +99,16 @@ export class DeliveryLog {
       this.timer.hurried = false;
       this.dirty = false;
       this.firstUnwritten = null;
-      await this.low.write();
+      // Written a slice at a time (delivery-file.ts), from a copy of the list: the cap may drop
+      // the oldest while it is written, and a delivery changed meanwhile is written again next.
+      await writeDeliveryFile(this.file, [...this.data.deliveries]);
     }
     // A flush answered by the last write must not rush the next one.
     this.timer.hurried = false;
   }
 
   clear(): void {
-    this.low.data.deliveries.length = 0;
+    this.data.deliveries.length = 0;
     this.byId.clear();
     this.changed();
   }

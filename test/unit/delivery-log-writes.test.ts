@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeDeliveryFile } from '../../server/webhooks/delivery-file.js';
 import { DeliveryLog } from '../../server/webhooks/delivery-log.js';
 import type { Delivery } from '../../server/webhooks/delivery.js';
 
@@ -75,5 +76,22 @@ describe('delivery log writes', () => {
     expect(Date.now() - started).toBeLessThan(1800);
     await log.close();
     expect(await ids(file)).toHaveLength(i);
+  });
+
+  it('writes the file a slice at a time as JSON.stringify(…, null, 2) would, and reads it back', async () => {
+    const { file } = await freshLog();
+    // More than one slice, bodies with newlines, quotes and non-ASCII text, and the empty log.
+    const many = Array.from({ length: 253 }, (_, i) => ({
+      ...delivery(`x${i}`),
+      request: { method: 'POST', url: 'inbox:demo', headers: { 'x-n': String(i) }, body: `{"text":"line\\n\\"${i}\\" é ✓"}` },
+    }));
+    for (const deliveries of [many, many.slice(0, 1), []]) {
+      await writeDeliveryFile(file, deliveries);
+      expect(await readFile(file, 'utf8')).toBe(JSON.stringify({ deliveries }, null, 2));
+    }
+    await writeDeliveryFile(file, many);
+    const reopened = await DeliveryLog.open(file);
+    expect(reopened.list().map((d) => d.id)).toEqual(many.map((d) => d.id).reverse());
+    expect(reopened.get('x200')?.request.body).toBe(many[200]!.request.body);
   });
 });
