@@ -6,7 +6,7 @@
  * body views) lives for thousands of requests, so it is promoted to V8's old generation and dies
  * there. Under a steady load those dead entries are most of what the old generation gains between
  * two full collections; with the entries as bytes in a reused buffer the log allocates nothing
- * that outlives its request, and the memory plateau of the bench fell from ~306 to ~275 MiB.
+ * that outlives its request, and the memory plateau of the bench fell from ~306 to 278–289 MiB.
  *
  * A record never wraps: one that would not fit before the end of the buffer starts at its
  * beginning, and the tail is skipped. Positions are absolute (they only grow), so a record written
