@@ -6,11 +6,11 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import type { EmulatorEvent } from '../bus.js';
+import type { EmulatorEvent, RequestEvent } from '../bus.js';
 import type { EmulatorClock } from '../clock.js';
 import type { EmulatorContext } from '../context.js';
 import type { LoggedRequest, RequestLog } from '../http/request-log.js';
-import { EventStream } from '../http/sse.js';
+import { EventStream, type SseBody } from '../http/sse.js';
 import type { StoreWatcher } from '../store/watch.js';
 import type { Delivery } from '../webhooks/delivery.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -62,8 +62,14 @@ function snapshotOf(
   };
 }
 
-/** What a domain event says about content, without the records themselves. */
-function change(event: EmulatorEvent): { event: string; data: unknown } | null {
+/** A request's message: its summary. */
+const requestMessage = (entry: LoggedRequest): SseBody => ({ event: 'request', data: requestSummary(entry) });
+
+/**
+ * What an event says, without the records themselves. Requests are not here: their messages are
+ * kept by reference (createEventStream).
+ */
+function change(event: Exclude<EmulatorEvent, RequestEvent>): SseBody | null {
   switch (event.type) {
     case 'post.created':
     case 'post.updated':
@@ -93,8 +99,6 @@ function change(event: EmulatorEvent): { event: string; data: unknown } | null {
       };
     case 'media.created':
       return { event: 'change', data: { type: event.type, organization: event.organization, id: event.media.id, cause: event.cause } };
-    case 'request.logged':
-      return { event: 'request', data: requestSummary(event.request) };
     case 'job.queued':
     case 'job.started':
     case 'job.succeeded':
@@ -123,13 +127,13 @@ export function createEventStream(
   const stream = new EventStream(() => snapshotOf(ctx, services), {
     resolve: (sequence) => {
       const entry = services.requests.at(sequence);
-      return entry ? { event: 'request', data: requestSummary(entry) } : null;
+      return entry ? requestMessage(entry) : null;
     },
   });
   ctx.bus.subscribe((event) => {
     // One per request: kept in the stream's ring as the log's number for it, not as a summary.
     if (event.type === 'request.logged') {
-      stream.publishRef(event.sequence, () => ({ event: 'request', data: requestSummary(event.request) }));
+      stream.publishRef(event.sequence, () => requestMessage(event.request));
       return;
     }
     const message = change(event);

@@ -13,16 +13,15 @@
  */
 import type { Request, Response } from 'express';
 
-export interface SseMessage {
-  id: number;
-  event: string;
-  data: unknown;
-}
-
 /** A message as published: its event name and data. */
 export interface SseBody {
   event: string;
   data: unknown;
+}
+
+/** A message as sent: with its id. */
+export interface SseMessage extends SseBody {
+  id: number;
 }
 
 export interface EventStreamOptions {
